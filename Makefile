@@ -1,0 +1,57 @@
+# The two commands: `make run` serves the site, `make test` runs the whole suite.
+# Both need only Python 3.11 on the machine; they build .venv themselves.
+
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test bench lint format migrate superuser clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Preciso de $(PYTHON) (Python 3.11) no PATH."; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamps: reinstall only when pyproject.toml changes, so a second run is fast.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@touch $@
+
+run: export DEBUG ?= 1
+run: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --no-input
+	@echo ""
+	@echo "  Bozó · Um lugar à mesa: http://$(HOST):$(PORT)/"
+	@echo "  Para criar um administrador (em outro terminal):"
+	@echo "    DEBUG=1 $(BIN)/python manage.py createsuperuser"
+	@echo "  e entre em http://$(HOST):$(PORT)/admin/"
+	@echo ""
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest
+
+# Benchmarks live in tests/bench/bench_*.py; they print their figures and assert no timings.
+bench: $(VENV)/.installed-dev
+	@if ls tests/bench/bench_*.py >/dev/null 2>&1; then \
+		$(BIN)/python -m pytest tests/bench -o python_files="bench_*.py" -s -q; \
+	else \
+		echo "Ainda não há benchmark: tests/bench/ não tem nenhum bench_*.py."; \
+	fi
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

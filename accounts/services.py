@@ -1,0 +1,41 @@
+"""Writes on accounts that span several tables: deletion and the LGPD data export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+
+
+@transaction.atomic
+def delete_account(*, user: User) -> None:
+    """Remove the person's data; the row stays, anonymized, so past results keep a name.
+
+    The unusable password also ends every other session of the account: Django checks the
+    password hash stored in each session on the next request.
+    """
+    EmailAddress.objects.filter(user=user).delete()
+    user.anonymize()
+
+
+def export_data(*, user: User) -> dict[str, Any]:
+    """Everything stored about `user`, as a JSON-ready dict (LGPD, art. 18)."""
+    return {
+        "gerado_em": timezone.now().isoformat(),
+        "conta": {
+            "nome_de_usuario": user.username,
+            "apelido": user.nickname,
+            "email": user.email,
+            "criada_em": user.date_joined.isoformat(),
+            "ultimo_acesso": user.last_login.isoformat() if user.last_login else None,
+            "equipe_do_site": user.is_staff,
+        },
+        "emails": [
+            {"email": address.email, "verificado": address.verified, "principal": address.primary}
+            for address in EmailAddress.objects.filter(user=user).order_by("pk")
+        ],
+    }

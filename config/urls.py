@@ -1,0 +1,22 @@
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import TemplateView
+
+from accounts import views as account_views
+from config import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("privacidade/", account_views.privacy, name="privacy"),
+    path("termos/", TemplateView.as_view(template_name="pages/terms.html"), name="terms"),
+    path("sobre/", TemplateView.as_view(template_name="pages/about.html"), name="about"),
+    path("conta/", include("accounts.urls")),
+    path("conta/", include("allauth.urls")),
+    path("jogar/", include("games.urls")),
+    path("como-jogar/", include("guides.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"
+handler429 = "config.views.too_many_requests"

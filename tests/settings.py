@@ -1,0 +1,29 @@
+"""Settings for the test suite: the real settings with a test key and fast password hashing.
+
+DATABASE_URL and REDIS_URL are honoured, so CI runs the same suite on PostgreSQL and Redis.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-use-0123456789")
+
+from config.settings import *  # noqa: F403
+from config.settings import BASE_DIR, DATABASES
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed, tests only
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+SERVESTATIC_USE_FINDERS = True
+SERVESTATIC_AUTOREFRESH = True
+SECURE_SSL_REDIRECT = False
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+# The ASGI live server for browser tests runs in another process: SQLite must be a file there.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+
+# The browser tests talk plain HTTP to the live server.
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
