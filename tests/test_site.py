@@ -180,7 +180,11 @@ def test_admin_refuses_a_taken_nickname_instead_of_crashing(admin_client, make_u
 
 
 def production_env(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         SECRET_KEY=secrets.token_urlsafe(50),
