@@ -7,6 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -21,9 +22,14 @@ from accounts.services import export_data
 def profile(request: HttpRequest) -> HttpResponse:
     form = NicknameForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Apelido atualizado para “%s”.") % form.instance.nickname)
-        return redirect("accounts:profile")
+        try:
+            with transaction.atomic():
+                form.save()
+        except IntegrityError:  # someone took the nickname between the check and the save
+            form.add_error("nickname", _("Este apelido já está em uso. Escolha outro."))
+        else:
+            messages.success(request, _("Apelido atualizado para “%s”.") % form.instance.nickname)
+            return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form})
 
 

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
+from django.templatetags.static import static
+from django.views.generic import RedirectView, TemplateView
 
 from accounts import views as account_views
 from config import views
@@ -15,6 +16,7 @@ urlpatterns = [
     path("jogar/", include("games.urls")),
     path("como-jogar/", include("guides.urls")),
     path("admin/", admin.site.urls),
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
 ]
 
 handler404 = "config.views.page_not_found"

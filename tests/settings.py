@@ -21,8 +21,11 @@ SECURE_SSL_REDIRECT = False
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 # The ASGI live server for browser tests runs in another process: SQLite must be a file there.
+# Naming the test database explicitly also keeps that process from prefixing "test_" twice.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 
 # The browser tests talk plain HTTP to the live server.
 SESSION_COOKIE_SECURE = False
