@@ -1,7 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.templatetags.static import static
-from django.views.generic import RedirectView, TemplateView
+from django.views.generic import TemplateView
 
 from accounts import views as account_views
 from config import views
@@ -16,7 +15,7 @@ urlpatterns = [
     path("jogar/", include("games.urls")),
     path("como-jogar/", include("guides.urls")),
     path("admin/", admin.site.urls),
-    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
 ]
 
 handler404 = "config.views.page_not_found"

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 
 from games.catalog import GAMES
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html", {"games": GAMES})
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    # Browsers ask for /favicon.ico whatever the page says; the static name is hashed in production.
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
