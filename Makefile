@@ -16,11 +16,11 @@ $(BIN)/python:
 
 # Stamps: reinstall only when pyproject.toml changes, so a second run is fast.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet .
 	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet ".[dev]"
 	@touch $@
 
 run: export DEBUG ?= 1
