@@ -1,0 +1,111 @@
+"""The Game contract every rules module follows, and the helpers they share.
+
+Pure Python, no Django: the site, the robots and the guides drive the rules through `get(slug)`
+and the seven verbs below, and nothing else. State is a plain JSON-serializable dict; the rules
+keep nothing in the module objects. Randomness comes only from the `rng` argument.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow. The message is Portuguese and shown to the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Game(Protocol):
+    slug: str
+    name: str
+    min_seats: int
+    max_seats: int
+
+    def options(self) -> dict[str, tuple[Any, tuple[Any, ...]]]: ...
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: random.Random) -> State: ...
+
+    def to_act(self, state: State) -> list[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(
+        self, state: State, seat: int, action: Action, rng: random.Random
+    ) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> dict[str, Any] | None: ...
+
+
+def resolve_options(
+    declared: Mapping[str, tuple[Any, tuple[Any, ...]]], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The full option dict: defaults filled in, unknown names and values refused."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise IllegalAction(f"Opção desconhecida: {', '.join(unknown)}.")
+    resolved = {}
+    for name, (default, allowed) in declared.items():
+        value = given.get(name, default)
+        # bool is an int in Python: compare types too, so True never passes for 1.
+        if not any(value == ok and type(value) is type(ok) for ok in allowed):
+            shown = ", ".join(
+                str(ok).lower() if isinstance(ok, bool) else str(ok) for ok in allowed
+            )
+            raise IllegalAction(f"Valor inválido para a opção {name}: use {shown}.")
+        resolved[name] = value
+    return resolved
+
+
+def check_seats(game: Game, seats: Any) -> int:
+    if type(seats) is not int or not game.min_seats <= seats <= game.max_seats:
+        if game.min_seats == game.max_seats:
+            raise IllegalAction(f"{game.name} se joga com {game.min_seats} lugares.")
+        raise IllegalAction(f"{game.name} se joga com {game.min_seats} a {game.max_seats} lugares.")
+    return seats
+
+
+def action_type(action: Any, allowed: Iterable[str]) -> str:
+    """The action's "type", after checking the action is a dict with a known type."""
+    if not isinstance(action, Mapping):
+        raise IllegalAction("Jogada malformada: esperava um objeto com o campo “type”.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise IllegalAction("Jogada malformada: falta o tipo da jogada.")
+    if kind not in set(allowed):
+        raise IllegalAction(f"Jogada desconhecida: {kind}.")
+    return kind
+
+
+def check_keys(action: Mapping[str, Any], *keys: str) -> None:
+    """Refuse fields the action type does not take, so typos never pass silently."""
+    extra = sorted(set(action) - {"type", *keys})
+    if extra:
+        raise IllegalAction(f"Campo inesperado na jogada: {', '.join(extra)}.")
+
+
+def check_seat(state: State, seat: Any) -> int:
+    if type(seat) is not int or not 0 <= seat < state["seats"]:
+        raise IllegalAction("Esse lugar não existe nesta mesa.")
+    return seat
+
+
+def clone(state: State) -> State:
+    """A deep copy: `apply` works on it so that a refused action leaves `state` untouched."""
+    return copy.deepcopy(state)
+
+
+def event(kind: str, text: str, **fields: Any) -> Event:
+    return {"type": kind, "text": text, **fields}
