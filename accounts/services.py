@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games.selectors import player_history
 
 
 @transaction.atomic
@@ -34,6 +35,7 @@ def export_data(*, user: User) -> dict[str, Any]:
             "ultimo_acesso": user.last_login.isoformat() if user.last_login else None,
             "equipe_do_site": user.is_staff,
         },
+        "mesas": player_history(user),
         "emails": [
             {"email": address.email, "verificado": address.verified, "principal": address.primary}
             for address in EmailAddress.objects.filter(user=user).order_by("pk")

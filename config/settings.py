@@ -225,3 +225,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Live tables: a robot's move comes after a short, natural pause (seconds); the inactivity claim
+# opens after two minutes without action. Each daphne process runs a sweeper for these timers.
+GAMES_ROBOT_DELAY = (0.7, 1.4)
+GAMES_INACTIVITY_SECONDS = 120
+GAMES_SWEEPER = env_bool("GAMES_SWEEPER", True)

@@ -12,7 +12,7 @@ urlpatterns = [
     path("sobre/", TemplateView.as_view(template_name="pages/about.html"), name="about"),
     path("conta/", include("accounts.urls")),
     path("conta/", include("allauth.urls")),
-    path("jogar/", include("games.urls")),
+    path("", include("games.urls")),
     path("como-jogar/", include("guides.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),

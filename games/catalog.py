@@ -11,12 +11,43 @@ from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
+class Mode:
+    """A way to sit at a table: how many seats, and which team each seat plays for."""
+
+    slug: str
+    label: str
+    seats: int
+    teams: tuple[int, ...] | None = None
+    team_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """How the table-creation form shows one of the rules' options."""
+
+    name: str
+    label: str
+    help: str = ""
+    choices: tuple[tuple[object, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameInfo:
     slug: str
     name: str
     tagline: str
     players: str
     summary: str
+    modes: tuple[Mode, ...] = ()
+    options: tuple[Option, ...] = ()
+
+    @property
+    def playable(self) -> bool:
+        """Whether tables of this game can be opened on the site yet."""
+        return bool(self.modes)
+
+    def mode(self, slug: str) -> Mode | None:
+        return next((mode for mode in self.modes if mode.slug == slug), None)
 
 
 GAMES: tuple[GameInfo, ...] = (
@@ -29,6 +60,26 @@ GAMES: tuple[GameInfo, ...] = (
             "Lance os cinco dados até três vezes, guarde os que quiser e marque uma das dez "
             "casas: Ás a Sena, Full, Seguida, Quadrada e General. Com o copo, você ainda pode "
             "cantar embaixo e virar os dados."
+        ),
+        modes=(
+            Mode("solo", _("Treino solo"), 1),
+            Mode("duelo", _("Duelo"), 2),
+            Mode("duplas", _("Duplas"), 4, teams=(0, 1, 0, 1), team_names=(_("Jade"), _("Âmbar"))),
+        ),
+        options=(
+            Option(
+                "bonus_de_boca",
+                _("Bônus de boca"),
+                _("Full, Seguida, Quadrada e General valem 5 a mais marcados no primeiro lance."),
+            ),
+            Option(
+                "general_de_boca_vence",
+                _("General de boca vence"),
+                _(
+                    "Cinco iguais no primeiro lance ganham a partida na hora "
+                    "(regra de algumas mesas)."
+                ),
+            ),
         ),
     ),
     GameInfo(

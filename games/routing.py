@@ -1,7 +1,11 @@
-"""WebSocket routes. The live table consumer is added here by the live-tables work (issue #6)."""
+"""WebSocket routes."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import path
 
-websocket_urlpatterns: list[URLPattern] = []
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/mesa/<int:table_id>/", TableConsumer.as_asgi()),
+]

@@ -1,17 +1,113 @@
-"""The lobby. Until live tables land (issue #6) it says honestly that play is coming."""
+"""Lobby, table creation, the table page and invitations. Writes go through games.services."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from games import selectors, services
 from games.catalog import GAMES, GAMES_BY_SLUG
+from games.forms import TableForm
+from games.models import Table
+from games.render import table_context
+
+
+def _game(slug: str):
+    game = GAMES_BY_SLUG.get(slug)
+    if game is None:
+        raise Http404
+    return game
 
 
 def lobby(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    chosen = None
-    if slug is not None:
-        chosen = GAMES_BY_SLUG.get(slug)
-        if chosen is None:
-            raise Http404
-    return render(request, "games/lobby.html", {"games": GAMES, "chosen": chosen})
+    chosen = _game(slug) if slug is not None else None
+    context = {
+        "games": GAMES,
+        "chosen": chosen,
+        "tables": selectors.lobby_tables(chosen.slug if chosen else None)[:50],
+        "mine": selectors.open_tables_of(request.user)[:10],
+    }
+    template = "games/_lobby_tables.html" if request.htmx else "games/lobby.html"
+    return render(request, template, context)
+
+
+@login_required
+def table_new(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    if not game.playable:
+        raise Http404
+    form = TableForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.table_create(
+                host=request.user,
+                game=game.slug,
+                mode=form.cleaned_data["mode"],
+                options=form.rules_options(),
+                is_public=form.cleaned_data["visibility"] == "public",
+            )
+        except services.TableError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(table)
+    return render(request, "games/table_new.html", {"game": game, "form": form})
+
+
+@login_required
+@require_POST
+def quick_robot_duel(request: HttpRequest, slug: str) -> HttpResponse:
+    """Lobby shortcut: a private duel against a robot, started at once."""
+    game = _game(slug)
+    if game.mode("duelo") is None:
+        raise Http404
+    table = services.table_create(host=request.user, game=game.slug, mode="duelo", is_public=False)
+    services.robot_add(table_id=table.pk, by=request.user)
+    services.table_start(table_id=table.pk, by=request.user)
+    return redirect(table)
+
+
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id)
+    context = table_context(table, request.user)
+    invited = request.session.get("invites", {}).get(str(table.pk)) == table.invite_code
+    if not table.is_public and context.you is None and not invited:
+        raise Http404
+    data = context.as_dict()
+    data["invites"] = _invites(request, table, context) if context.you is not None else []
+    return render(request, "games/table.html", data)
+
+
+def _invites(request: HttpRequest, table: Table, context) -> list[dict]:
+    """The table's invitation link and, for team modes, one per team that still has room."""
+    if table.status != Table.Status.WAITING:
+        return []
+    links = [
+        {"label": _("Convite para a mesa"), "url": request.build_absolute_uri(table.invite_path())}
+    ]
+    mode = GAMES_BY_SLUG[table.game].mode(table.mode)
+    for team, name in enumerate(mode.team_names if mode else ()):
+        if any(seat.empty and seat.team == team for seat in context.seats):
+            links.append(
+                {
+                    "label": _("Convite para a dupla %(team)s") % {"team": name},
+                    "url": request.build_absolute_uri(table.invite_path(team)),
+                }
+            )
+    return links
+
+
+def invite(request: HttpRequest, table_id: int, code: str, team: int | None = None) -> HttpResponse:
+    """An invitation link: remembers the code in the session, so the socket may seat the guest."""
+    table = get_object_or_404(Table, pk=table_id, invite_code=code)
+    invites = request.session.get("invites", {})
+    invites[str(table.pk)] = code
+    request.session["invites"] = invites
+    if team is not None:
+        request.session["invite_team"] = {str(table.pk): team}
+    if not request.user.is_authenticated:
+        messages.info(request, _("Entre ou crie sua conta para sentar à mesa."))
+    return redirect(table)

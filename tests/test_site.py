@@ -51,8 +51,12 @@ def test_public_pages_render_in_the_site_layout(client, url):
 @pytest.mark.django_db
 def test_home_offers_play_and_guide_for_each_game(client):
     html = client.get("/").content.decode()
-    for slug, name in [("bozo", "Bozó"), ("domino", "Dominó de pontos"), ("dozito", "Dozito"),
-                       ("yams", "Yam&#x27;s")]:  # fmt: skip
+    for slug, name in [
+        ("bozo", "Bozó"),
+        ("domino", "Dominó de pontos"),
+        ("dozito", "Dozito"),
+        ("yams", "Yam&#x27;s"),
+    ]:
         assert f'id="jogo-{slug}">{name}</h3>' in html
         assert f'href="/jogar/{slug}/"' in html
         assert f'href="/como-jogar/{slug}/"' in html
@@ -79,8 +83,7 @@ def test_privacy_page_says_what_is_stored_and_for_how_long(client):
 
 
 @pytest.mark.django_db
-def test_lobby_and_guides_are_honest_placeholders_until_play_arrives(client):
-    assert "em preparação" in client.get("/jogar/").content.decode()
+def test_guides_are_honest_placeholders_until_they_are_written(client):
     guide = client.get("/como-jogar/bozo/").content.decode()
     assert "Como jogar Bozó" in guide and "em preparação" in guide
 
@@ -102,8 +105,11 @@ def test_a_server_error_gets_the_friendly_500_page():
     def boom(request):
         raise RuntimeError("boom")
 
-    urlconf = type("urls", (), {"urlpatterns": [path("boom/", boom)],
-                                "handler500": "config.views.server_error"})  # fmt: skip
+    urlconf = type(
+        "urls",
+        (),
+        {"urlpatterns": [path("boom/", boom)], "handler500": "config.views.server_error"},
+    )
     with override_settings(ROOT_URLCONF=urlconf):
         response = Client(raise_request_exception=False).get("/boom/")
     assert response.status_code == 500
@@ -172,9 +178,15 @@ def test_admin_refuses_a_taken_nickname_instead_of_crashing(admin_client, make_u
     bia = make_user("bia", nickname="Bia")
     response = admin_client.post(
         f"/admin/accounts/user/{bia.pk}/change/",
-        {"username": "bia", "nickname": "ANA", "email": "bia@example.com",
-         "is_active": "on", "date_joined_0": "2026-01-01", "date_joined_1": "10:00:00"},
-    )  # fmt: skip
+        {
+            "username": "bia",
+            "nickname": "ANA",
+            "email": "bia@example.com",
+            "is_active": "on",
+            "date_joined_0": "2026-01-01",
+            "date_joined_1": "10:00:00",
+        },
+    )
     assert response.status_code == 200
     assert "Este apelido já está em uso" in response.content.decode()
 
@@ -198,8 +210,12 @@ def production_env(**extra):
 def test_deploy_check_passes_with_production_settings():
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=production_env(), capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=production_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 
@@ -209,7 +225,11 @@ def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
     del env["SECRET_KEY"]
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr

@@ -1,0 +1,253 @@
+"""The live table socket: routes commands to the services and renders each viewer's own view.
+
+Messages in are the JSON that htmx's ws extension sends for a `ws-send` form: the form's fields
+(`action` as JSON text for a game action, or `cmd` for a table command, plus `version` and `cid`).
+Messages out are HTML fragments swapped out-of-band by id. Nothing here writes a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from games import services
+from games.models import Table
+from games.render import render_live
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 4096
+COMMANDS = frozenset(
+    {"sit", "leave", "start", "robot_add", "seat_clear", "seat_move", "replay", "hint"}
+)
+
+
+class BadMessage(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def parse_int(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise BadMessage(_("Mensagem inválida: %(what)s deve ser um número.") % {"what": what})
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise BadMessage(
+            _("Mensagem inválida: %(what)s deve ser um número.") % {"what": what}
+        ) from None
+
+
+def parse_message(text: str | None) -> dict[str, Any]:
+    if text is None:
+        raise BadMessage(_("Mensagem inválida: envie texto JSON."))
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(_("Mensagem grande demais."))
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadMessage(_("Mensagem inválida: não é JSON.")) from None
+    if not isinstance(data, dict):
+        raise BadMessage(_("Mensagem inválida: esperava um objeto JSON."))
+    cid = data.get("cid", "")
+    if not isinstance(cid, str) or len(cid) > 64:
+        raise BadMessage(_("Mensagem inválida: identificador de comando (cid) malformado."))
+    return data
+
+
+def parse_action(data: dict[str, Any]) -> dict[str, Any]:
+    raw = data.get("action")
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            raise BadMessage(_("Jogada inválida: não é JSON.")) from None
+    if not isinstance(raw, dict):
+        raise BadMessage(_("Jogada inválida: esperava um objeto com o campo “type”."))
+    return raw
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int
+    sent_version: int = -1
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.user = self.scope.get("user")
+        if not await self.can_watch():
+            await self.close(code=4404)
+            return
+        self.group = f"mesa-{self.table_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        start_sweeper()
+        await self.push()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(services.seat_seen)(table_id=self.table_id, user=self.user)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            data = parse_message(text_data)
+            cid = data.get("cid", "")
+            if "cmd" in data:
+                await self.command(data)
+                return
+            action = parse_action(data)
+            version = parse_int(data.get("version"), "version")
+        except BadMessage as error:
+            await self.push(notice=error.message, kind="error")
+            return
+        result = await database_sync_to_async(services.table_act)(
+            table_id=self.table_id, user=self.user, action=action, version=version, cid=cid
+        )
+        if result.status == "applied":
+            return  # the group message brings the new view to every socket, this one included
+        kind = "warning" if result.status in ("stale", "duplicate") else "error"
+        await self.push(notice=result.message, kind=kind, force=True)
+
+    async def command(self, data: dict[str, Any]) -> None:
+        cmd = data.get("cmd")
+        if cmd not in COMMANDS:
+            raise BadMessage(_("Comando desconhecido."))
+        if not getattr(self.user, "is_authenticated", False):
+            await self.push(notice=_("Entre na sua conta para jogar."), kind="error", force=True)
+            return
+        if cmd == "hint":
+            await self.push(hint=True, force=True)
+            return
+        try:
+            notice = await database_sync_to_async(self.run_command)(cmd, data)
+        except services.TableError as error:
+            await self.push(notice=error.message, kind="error", force=True)
+            return
+        if notice:
+            await self.push(notice=notice, force=True)
+
+    def run_command(self, cmd: str, data: dict[str, Any]) -> str:
+        table_id, user = self.table_id, self.user
+        if cmd == "sit":
+            team = data.get("team")
+            if team in (None, ""):
+                session = self.scope.get("session")
+                team = (session.get("invite_team", {}) if session is not None else {}).get(
+                    str(table_id)
+                )
+            services.seat_take(
+                table_id=table_id,
+                user=user,
+                team=None if team in (None, "") else parse_int(team, "team"),
+                invite_code=self.invite_code(),
+            )
+        elif cmd == "leave":
+            services.seat_leave(table_id=table_id, user=user)
+        elif cmd == "start":
+            services.table_start(table_id=table_id, by=user)
+        elif cmd == "robot_add":
+            services.robot_add(table_id=table_id, by=user)
+        elif cmd == "seat_clear":
+            services.seat_clear(
+                table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat")
+            )
+        elif cmd == "seat_move":
+            services.seat_move(
+                table_id=table_id,
+                by=user,
+                from_index=parse_int(data.get("seat"), "seat"),
+                to_index=parse_int(data.get("to"), "to"),
+            )
+        elif cmd == "replay":
+            services.table_replay(table_id=table_id, by=user)
+        return ""
+
+    def invite_code(self) -> str:
+        session = self.scope.get("session")
+        invites = session.get("invites", {}) if session is not None else {}
+        return invites.get(str(self.table_id), "")
+
+    @database_sync_to_async
+    def can_watch(self) -> bool:
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None:
+            return False
+        if table.is_public:
+            return True
+        user = self.user
+        if getattr(user, "is_authenticated", False) and table.seats.filter(user=user).exists():
+            return True
+        return self.invite_code() == table.invite_code
+
+    async def table_changed(self, message: dict[str, Any]) -> None:
+        if message.get("force") or message["version"] > self.sent_version:
+            await self.push()
+
+    async def push(
+        self, *, notice: str = "", kind: str = "info", force: bool = False, hint: bool = False
+    ) -> None:
+        html, version = await database_sync_to_async(self.render)(notice, kind, hint)
+        if html is None:
+            await self.close(code=4404)
+            return
+        self.sent_version = max(self.sent_version, version)
+        await self.send(text_data=html)
+
+    def render(self, notice: str, kind: str, hint: bool) -> tuple[str | None, int]:
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None:
+            return None, 0
+        html = render_live(table, self.user, notice=notice, notice_kind=kind)
+        if hint:
+            html += render_hint(table, self.user)
+        return html, table.version
+
+
+def render_hint(table: Table, user) -> str:
+    """The robot's advice for the player on turn, shown only to them (solo training)."""
+    from games.render import table_context
+
+    ctx = table_context(table, user)
+    advice: list[dict[str, Any]] = []
+    if ctx.you is not None and ctx.view is not None and ctx.legal:
+        try:
+            advise = services.robot_module(table.game).advise
+        except (ImportError, AttributeError):
+            advise = None
+        if advise is not None:
+            candidates = [a for a in ctx.legal if a["type"] not in services.ROBOT_FORBIDDEN]
+            advice = advise(ctx.view, candidates)[:6]
+    return render_to_string("games/_hint.html", {"advice": advice, "table": table})
+
+
+# -- the sweeper: applies due timers (robot moves, inactivity claims) ----------------------------
+
+_sweeper: asyncio.Task | None = None
+
+
+def start_sweeper() -> None:
+    """Start this process's sweeper once. Several processes may each run one: every timer is
+    applied under the table's row lock and re-checked there, so it fires exactly once."""
+    global _sweeper
+    if not getattr(settings, "GAMES_SWEEPER", True):
+        return
+    if _sweeper is None or _sweeper.done():
+        _sweeper = asyncio.get_running_loop().create_task(sweep_forever())
+
+
+async def sweep_forever(interval: float = 0.25) -> None:
+    while True:
+        try:
+            await database_sync_to_async(services.run_due)()
+        except Exception:
+            log.exception("sweeper tick failed")
+        await asyncio.sleep(interval)

@@ -1,0 +1,190 @@
+"""Tables, seats, the action log and table chat.
+
+Only `games/services.py` writes these: one function applies every action under a row lock, so a
+table's `state` and `version` always match the log in `Action`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.catalog import GAMES, GAMES_BY_SLUG
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class TableQuerySet(models.QuerySet):
+    def open(self):
+        return self.filter(status__in=[Table.Status.WAITING, Table.Status.PLAYING])
+
+    def public(self):
+        return self.filter(is_public=True)
+
+    def in_lobby(self, game: str | None = None):
+        tables = self.open().public()
+        if game:
+            tables = tables.filter(game=game)
+        return tables.select_related("host").prefetch_related("seats__user")
+
+    def of_user(self, user):
+        return self.filter(seats__user=user).distinct()
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("esperando jogadores")
+        PLAYING = "playing", _("em jogo")
+        FINISHED = "finished", _("terminada")
+        CLOSED = "closed", _("encerrada")
+
+    game = models.CharField(_("jogo"), max_length=20, choices=[(g.slug, g.name) for g in GAMES])
+    mode = models.CharField(_("modo"), max_length=20, blank=True)
+    options = models.JSONField(_("opções"), default=dict, blank=True)
+    state = models.JSONField(_("estado"), null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(_("versão"), default=0, editable=False)
+    status = models.CharField(
+        _("situação"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
+    )
+    is_public = models.BooleanField(_("pública"), default=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("anfitrião"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="hosted_tables",
+    )
+    invite_code = models.CharField(
+        max_length=24, unique=True, default=new_invite_code, editable=False
+    )
+    outcome = models.JSONField(_("resultado"), null=True, blank=True, editable=False)
+    # The one pending timer of the table (a robot's move, the inactivity claim), applied by the
+    # sweeper under the table's row lock.
+    deadline_at = models.DateTimeField(_("prazo"), null=True, blank=True, db_index=True)
+    deadline_kind = models.CharField(max_length=20, blank=True)
+    last_action_at = models.DateTimeField(_("última jogada"), null=True, blank=True)
+    next_table = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("atualizada em"), auto_now=True, db_index=True)
+    started_at = models.DateTimeField(_("começou em"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("terminou em"), null=True, blank=True)
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("mesa")
+        verbose_name_plural = _("mesas")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:table", args=[self.pk])
+
+    @property
+    def mode_label(self) -> str:
+        mode = GAMES_BY_SLUG[self.game].mode(self.mode)
+        return str(mode.label) if mode else self.mode
+
+    def invite_path(self, team: int | None = None) -> str:
+        if team is None:
+            return reverse("games:invite", args=[self.pk, self.invite_code])
+        return reverse("games:invite_team", args=[self.pk, self.invite_code, team])
+
+    @property
+    def group_name(self) -> str:
+        return f"mesa-{self.pk}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (self.Status.WAITING, self.Status.PLAYING)
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("lugar"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("jogador"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    robot = models.BooleanField(_("robô"), default=False)
+    team = models.PositiveSmallIntegerField(_("equipe"), null=True, blank=True)
+    last_seen = models.DateTimeField(_("visto em"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("lugar")
+        verbose_name_plural = _("lugares")
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=Q(user__isnull=False), name="seat_one_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.index + 1}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.robot
+
+
+class Action(models.Model):
+    """The append-only log: what was applied, by whom, and what the rules said happened."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField(_("versão"))
+    seat = models.PositiveSmallIntegerField(_("lugar"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.JSONField(_("jogada"))
+    events = models.JSONField(_("eventos"), default=list)
+    cid = models.CharField(_("id do cliente"), max_length=64, blank=True)
+    created_at = models.DateTimeField(_("em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("jogada")
+        verbose_name_plural = _("jogadas")
+        ordering = ["table", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="action_unique_version"),
+            models.UniqueConstraint(
+                fields=["table", "cid"], condition=~Q(cid=""), name="action_unique_cid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.version}: {self.action.get('type', '?')}"
+
+
+class ChatMessage(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    text = models.CharField(_("mensagem"), max_length=300)
+    created_at = models.DateTimeField(_("em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("mensagem de mesa")
+        verbose_name_plural = _("mensagens de mesa")
+        ordering = ["table", "created_at"]
+
+    def __str__(self) -> str:
+        return self.text[:40]

@@ -1,0 +1,203 @@
+"""What one viewer sees of a table, rendered from the rules' `view` for their seat only.
+
+The first page load over HTTP and every live update over the socket use the same context and
+the same partial templates, so a reload or a reconnection shows exactly the live state.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import rules
+from games.catalog import GAMES_BY_SLUG
+from games.models import Seat, Table
+from games.services import claim_open
+
+
+@dataclass
+class SeatInfo:
+    index: int
+    name: str
+    user_id: int | None
+    robot: bool
+    empty: bool
+    team: int | None
+    team_name: str = ""
+    is_you: bool = False
+    is_host: bool = False
+    on_turn: bool = False
+
+
+@dataclass
+class TableContext:
+    table: Table
+    seats: list[SeatInfo]
+    you: int | None
+    view: dict[str, Any] | None = None
+    legal: list[dict[str, Any]] = field(default_factory=list)
+    notice: str = ""
+    notice_kind: str = "info"
+    log: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        table = self.table
+        info = GAMES_BY_SLUG[table.game]
+        movers = self.view_movers()
+        your_turn = self.you is not None and self.you in movers
+        return {
+            "table": table,
+            "game": info,
+            "mode": info.mode(table.mode),
+            "seats": self.seats,
+            "you": self.you,
+            "seated": self.you is not None,
+            "is_host": any(s.is_host and s.is_you for s in self.seats),
+            "view": self.view,
+            "legal": self.legal,
+            "actions": ActionSet(self.legal),
+            "your_turn": your_turn,
+            "banner": self.banner(movers),
+            "claim_open": claim_open(table)
+            and any(a["type"] == "claim_inactivity" for a in self.legal),
+            "notice": self.notice,
+            "notice_kind": self.notice_kind,
+            "waiting": table.status == Table.Status.WAITING,
+            "playing": table.status == Table.Status.PLAYING,
+            "over": table.status in (Table.Status.FINISHED, Table.Status.CLOSED),
+            "free_seats": sum(1 for s in self.seats if s.empty),
+            "game_template": f"games/{table.game}/_table.html",
+            "box_names": getattr(import_module(f"games.rules.{table.game}"), "BOX_NAMES", {}),
+            "log": self.log,
+        }
+
+    def view_movers(self) -> list[int]:
+        if self.view is None or self.table.status != Table.Status.PLAYING:
+            return []
+        return rules.get(self.table.game).to_act(self.table.state)
+
+    def banner(self, movers: list[int]) -> str:
+        status = self.table.status
+        if status == Table.Status.WAITING:
+            return _("Esperando jogadores")
+        if status in (Table.Status.FINISHED, Table.Status.CLOSED):
+            return _("Fim de jogo")
+        if self.you is not None and self.you in movers:
+            return _("Sua vez")
+        if movers:
+            return _("Vez de %(name)s") % {"name": self.seats[movers[0]].name}
+        return ""
+
+
+class ActionSet:
+    """Legal actions, looked up by what a template needs: `actions.roll`, `actions.score.full`…"""
+
+    def __init__(self, legal: list[dict[str, Any]]) -> None:
+        self.legal = legal
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [a for a in self.legal if a["type"] == kind]
+
+    def __getattr__(self, kind: str) -> Any:
+        if kind.startswith("_"):
+            raise AttributeError(kind)
+        return self.of_type(kind)
+
+    def has(self, kind: str) -> bool:
+        return any(a["type"] == kind for a in self.legal)
+
+
+def encode(action: dict[str, Any]) -> str:
+    """The action as the JSON a button sends back."""
+    return json.dumps(action, separators=(",", ":"), ensure_ascii=False)
+
+
+def seat_infos(table: Table, seats: list[Seat], viewer) -> list[SeatInfo]:
+    info = GAMES_BY_SLUG[table.game]
+    mode = info.mode(table.mode)
+    viewer_id = getattr(viewer, "pk", None) if getattr(viewer, "is_authenticated", False) else None
+    result = []
+    for seat in seats:
+        if seat.robot:
+            name = _("Robô %(n)d") % {"n": seat.index + 1}
+        elif seat.user_id:
+            name = seat.user.display_name
+        else:
+            name = _("Lugar livre")
+        team_name = ""
+        if mode and mode.team_names and seat.team is not None:
+            team_name = str(mode.team_names[seat.team])
+        result.append(
+            SeatInfo(
+                index=seat.index,
+                name=name,
+                user_id=seat.user_id,
+                robot=seat.robot,
+                empty=seat.is_empty,
+                team=seat.team,
+                team_name=team_name,
+                is_you=viewer_id is not None and seat.user_id == viewer_id,
+                is_host=seat.user_id is not None and seat.user_id == table.host_id,
+            )
+        )
+    return result
+
+
+def table_context(
+    table: Table, viewer, *, notice: str = "", notice_kind: str = "info"
+) -> TableContext:
+    seats = list(table.seats.select_related("user").order_by("index"))
+    infos = seat_infos(table, seats, viewer)
+    you = next((s.index for s in infos if s.is_you), None)
+    ctx = TableContext(table=table, seats=infos, you=you, notice=notice, notice_kind=notice_kind)
+    if table.state is not None:
+        game = rules.get(table.game)
+        ctx.view = game.view(table.state, you)
+        if you is not None and table.status == Table.Status.PLAYING:
+            ctx.legal = game.legal_actions(table.state, you)
+        for index in ctx.view_movers():
+            infos[index].on_turn = True
+        ctx.log = recent_events(table, [s.name for s in infos])
+    return ctx
+
+
+_PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """The rules say "Jogador 2", the table the nickname: "Vez do Jogador 2" -> "Vez de Ana"."""
+
+    def name(match: re.Match) -> str:
+        index = int(match.group(2)) - 1
+        if not 0 <= index < len(names):
+            return match.group(0)
+        article = {"do ": "de ", "o ": ""}.get(match.group(1) or "", "")
+        return article + names[index]
+
+    return _PLAYER.sub(name, text)
+
+
+def recent_events(table: Table, names: list[str], count: int = 6) -> list[str]:
+    """The public text of the latest events, newest first (the rules never put secrets there)."""
+    lines: list[str] = []
+    for events in table.actions.order_by("-version").values_list("events", flat=True)[:count]:
+        lines.extend(
+            with_names(str(e["text"]), names) for e in reversed(events or []) if e.get("text")
+        )
+        if len(lines) >= count:
+            break
+    return lines[:count]
+
+
+def render_live(table: Table, viewer, **kwargs: Any) -> str:
+    """Every live partial of the table for `viewer`, each with its id for an out-of-band swap."""
+    context = table_context(table, viewer, **kwargs).as_dict()
+    context["now"] = timezone.now()
+    return render_to_string("games/_live.html", context)
