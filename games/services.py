@@ -82,7 +82,8 @@ def _send(group: str, message: dict[str, Any]) -> None:
 
 def notify(table: Table, *, force: bool = False) -> None:
     """After the commit, tell the table's sockets that the table changed. Only the id and the
-    version travel: each socket renders its own seat's view, so secrets never leave the server."""
+    version travel: each socket renders its own seat's view, so secrets never leave the server.
+    `force` re-renders even without a new version (seats taken in the waiting room, timers)."""
     message = {"type": "table.changed", "version": table.version, "force": force}
     group = table.group_name
     transaction.on_commit(lambda: _send(group, message))
@@ -154,7 +155,7 @@ def table_create(
             Seat(table=table, index=i, team=teams[i], user=host if i == 0 else None)
             for i in range(mode_info.seats)
         )
-        notify(table)
+        notify(table, force=True)
     return table
 
 
@@ -190,7 +191,7 @@ def seat_take(
         seat.last_seen = timezone.now()
         seat.save(update_fields=["user", "robot", "last_seen"])
         table.save(update_fields=["updated_at"])
-        notify(table)
+        notify(table, force=True)
     return seat
 
 
@@ -211,7 +212,7 @@ def seat_move(*, table_id: int, by, from_index: int, to_index: int) -> None:
         Seat.objects.filter(pk=a.pk).update(user_id=b.user_id, robot=b.robot)
         Seat.objects.filter(pk=b.pk).update(user_id=a_user, robot=a_robot)
         table.save(update_fields=["updated_at"])
-        notify(table)
+        notify(table, force=True)
 
 
 def robot_add(*, table_id: int, by, index: int | None = None) -> None:
@@ -224,7 +225,7 @@ def robot_add(*, table_id: int, by, index: int | None = None) -> None:
             raise TableError(_("Não há lugar livre para um robô."))
         Seat.objects.filter(pk=free[0].pk).update(robot=True)
         table.save(update_fields=["updated_at"])
-        notify(table)
+        notify(table, force=True)
 
 
 def seat_clear(*, table_id: int, by, index: int) -> None:
@@ -240,7 +241,7 @@ def seat_clear(*, table_id: int, by, index: int) -> None:
             raise TableError(_("O anfitrião não pode tirar a si mesmo: use “Sair da mesa”."))
         Seat.objects.filter(pk=seat.pk).update(user=None, robot=False, last_seen=None)
         table.save(update_fields=["updated_at"])
-        notify(table)
+        notify(table, force=True)
 
 
 def seat_leave(*, table_id: int, user) -> None:
@@ -258,7 +259,7 @@ def seat_leave(*, table_id: int, user) -> None:
             else:
                 Seat.objects.filter(pk=seat.pk).update(user=None, last_seen=None)
                 table.save(update_fields=["updated_at"])
-            notify(table)
+            notify(table, force=True)
             return
         if table.status != Table.Status.PLAYING:
             return
@@ -304,7 +305,7 @@ def table_close(*, table_id: int, reason: str = "") -> None:
         table = _locked(table_id)
         if table.is_open:
             _close(table, reason=reason or _("Mesa encerrada pela administração."))
-            notify(table)
+            notify(table, force=True)
 
 
 def _close(table: Table, *, reason: str) -> None:

@@ -27,8 +27,9 @@ def _need(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One browser per module: Playwright's loop must be gone before async tests run."""
     if not Path(CHROMIUM).exists():
         _need(f"no Chromium at {CHROMIUM}")
     try:

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import services
+
+
+class Loaded(random.Random):
+    """Throws the faces it is given, in order, then sixes."""
+
+    def __init__(self, faces=()):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a, b):
+        return self.faces.pop(0) if self.faces else 6
+
+
+@pytest.fixture
+def loaded(monkeypatch):
+    """Script the site's dice: `loaded([6, 6, 2, 3, 4])`."""
+
+    def load(faces):
+        monkeypatch.setattr(services, "RNG", Loaded(faces))
+
+    return load
+
+
+@pytest.fixture
+def ana(make_user):
+    return make_user("ana", nickname="Ana")
+
+
+@pytest.fixture
+def bia(make_user):
+    return make_user("bia", nickname="Bia")
+
+
+@pytest.fixture
+def duel(ana, bia):
+    """A Bozó duel in progress: Ana in seat 0 (on turn), Bia in seat 1."""
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    table.refresh_from_db()
+    return table
+
+
+def act(table, user, action, *, cid=""):
+    table.refresh_from_db()
+    return services.table_act(
+        table_id=table.pk, user=user, action=action, version=table.version, cid=cid
+    )
