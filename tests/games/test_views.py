@@ -1,0 +1,121 @@
+import pytest
+
+from games import services
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_lobby_lists_public_tables_with_game_mode_seats_and_host(client, make_user):
+    ana = make_user("ana", nickname="Ana")
+    services.table_create(host=ana, game="bozo", mode="duplas")
+    services.table_create(host=ana, game="bozo", mode="duelo", is_public=False)
+    html = client.get("/jogar/bozo/").content.decode()
+    assert "Duplas" in html and "1 de 4 lugares" in html and "Anfitrião: Ana" in html
+    assert "Duelo" not in html.split("Mesas públicas")[1]
+
+
+def test_the_lobby_refreshes_its_list_by_polling(client, make_user):
+    services.table_create(host=make_user("ana"), game="bozo", mode="solo")
+    html = client.get("/jogar/", headers={"HX-Request": "true"}).content.decode()
+    assert html.startswith('<div id="mesas-publicas-lista"')
+    assert 'hx-trigger="every 5s"' in html
+
+
+def test_only_logged_in_players_create_tables(client, make_user):
+    response = client.get("/jogar/bozo/nova/")
+    assert response.status_code == 302 and response.url.startswith("/conta/login/")
+    client.force_login(make_user("ana"))
+    response = client.post(
+        "/jogar/bozo/nova/", {"mode": "duplas", "visibility": "private", "opt_bonus_de_boca": "on"}
+    )
+    table = Table.objects.get()
+    assert response.url == f"/mesa/{table.pk}/"
+    assert (table.mode, table.is_public) == ("duplas", False)
+    assert table.options == {
+        "mode": "duplas",
+        "bonus_de_boca": True,
+        "general_de_boca_vence": False,
+    }
+
+
+def test_the_creation_form_answers_bad_input_in_portuguese(client, make_user):
+    client.force_login(make_user("ana"))
+    response = client.post("/jogar/bozo/nova/", {"mode": "trio", "visibility": "x"})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "mode" in errors and "visibility" in errors
+    assert "Faça uma escolha válida" in errors["mode"][0]
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("url", ["/jogar/domino/nova/", "/jogar/xadrez/nova/", "/mesa/999/"])
+def test_games_without_tables_and_unknown_tables_are_404(client, make_user, url):
+    client.force_login(make_user("ana"))
+    assert client.get(url).status_code == 404
+
+
+def test_a_robot_duel_starts_at_once(client, make_user):
+    client.force_login(make_user("ana"))
+    response = client.post("/jogar/bozo/contra-robo/")
+    table = Table.objects.get()
+    assert response.url == f"/mesa/{table.pk}/"
+    assert table.status == Table.Status.PLAYING and not table.is_public
+    assert [s.robot for s in table.seats.order_by("index")] == [False, True]
+
+
+def test_the_table_page_renders_the_live_partials_over_http(client, make_user):
+    ana = make_user("ana", nickname="Ana")
+    table = services.table_create(host=ana, game="bozo", mode="solo")
+    services.table_start(table_id=table.pk, by=ana)
+    client.force_login(ana)
+    html = client.get(f"/mesa/{table.pk}/").content.decode()
+    assert f'ws-connect="/ws/mesa/{table.pk}/"' in html
+    assert 'id="mesa-jogo"' in html and "Sua vez" in html
+    assert 'data-version="1"' in html
+    assert "Lançar com copo" in html and "Lançar sem copo" in html
+
+
+def test_a_private_table_shows_only_to_its_players_and_invitees(client, make_user):
+    ana = make_user("ana")
+    table = services.table_create(host=ana, game="bozo", mode="duelo", is_public=False)
+    client.force_login(make_user("bia"))
+    assert client.get(f"/mesa/{table.pk}/").status_code == 404
+    assert client.get(f"/mesa/{table.pk}/convite/errado/").status_code == 404
+    response = client.get(f"/mesa/{table.pk}/convite/{table.invite_code}/")
+    assert response.url == f"/mesa/{table.pk}/"
+    assert client.get(f"/mesa/{table.pk}/").status_code == 200
+    assert client.session["invites"] == {str(table.pk): table.invite_code}
+
+
+def test_the_host_sees_the_table_invite_and_one_per_team_with_room(client, make_user):
+    ana = make_user("ana")
+    table = services.table_create(host=ana, game="bozo", mode="duplas")
+    client.force_login(ana)
+    html = client.get(f"/mesa/{table.pk}/").content.decode()
+    assert f"/mesa/{table.pk}/convite/{table.invite_code}/" in html
+    assert "Convite para a dupla Jade" in html and "Convite para a dupla Âmbar" in html
+    assert f"/mesa/{table.pk}/convite/{table.invite_code}/1/" in html
+
+
+def test_the_export_lists_the_tables_a_person_played(client, make_user):
+    ana = make_user("ana")
+    table = services.table_create(host=ana, game="bozo", mode="solo")
+    client.force_login(ana)
+    data = client.get("/conta/meus-dados/").json()
+    assert data["mesas"][0]["mesa"] == table.pk
+    assert data["mesas"][0]["jogo"] == "bozo"
+
+
+def test_a_deleted_account_stays_at_past_tables_as_removed_player(client, make_user):
+    from accounts.services import delete_account
+
+    ana, bia = make_user("ana", nickname="Ana"), make_user("bia", nickname="Bia")
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    services.seat_leave(table_id=table.pk, user=bia)
+    delete_account(user=bia)
+    client.force_login(ana)
+    html = client.get(f"/mesa/{table.pk}/").content.decode()
+    assert "Jogador removido" in html and "Bia" not in html
