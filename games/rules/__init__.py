@@ -13,6 +13,7 @@ __all__ = ["SLUGS", "Game", "IllegalAction", "get"]
 
 _MODULES = {
     "bozo": "games.rules.bozo",
+    "domino": "games.rules.domino",
     "yams": "games.rules.yams",
 }
 SLUGS = tuple(_MODULES)
