@@ -77,7 +77,8 @@ def roll(turn: Turn, action: Action, rng: random.Random, max_rolls: int = MAX_RO
     if turn["covered"]:
         raise IllegalAction("Levante o copo antes de lançar de novo.")
     if turn["rolls"] >= max_rolls:
-        raise IllegalAction(f"Você já fez os {max_rolls} lançamentos deste turno: marque uma casa.")
+        done = "o lançamento" if max_rolls == 1 else f"os {max_rolls} lançamentos"
+        raise IllegalAction(f"Você já fez {done} deste turno: marque uma casa.")
     if turn["rolls"] == 0:
         turn["held"] = [False] * DICE
     thrown = [i for i in range(DICE) if not turn["held"][i]]
