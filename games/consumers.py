@@ -18,7 +18,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from games import services
+from games import services, snapshots
 from games.models import Table
 from games.render import render_live
 
@@ -115,25 +115,25 @@ class TableConsumer(AsyncWebsocketConsumer):
         if result.status == "applied":
             return  # the group message brings the new view to every socket, this one included
         kind = "warning" if result.status in ("stale", "duplicate") else "error"
-        await self.push(notice=result.message, kind=kind, force=True)
+        await self.push(notice=result.message, kind=kind, fresh=True)
 
     async def command(self, data: dict[str, Any]) -> None:
         cmd = data.get("cmd")
         if cmd not in COMMANDS:
             raise BadMessage(_("Comando desconhecido."))
         if not getattr(self.user, "is_authenticated", False):
-            await self.push(notice=_("Entre na sua conta para jogar."), kind="error", force=True)
+            await self.push(notice=_("Entre na sua conta para jogar."), kind="error", fresh=True)
             return
         if cmd == "hint":
-            await self.push(hint=True, force=True)
+            await self.push(hint=True, fresh=True)
             return
         try:
             notice = await database_sync_to_async(self.run_command)(cmd, data)
         except services.TableError as error:
-            await self.push(notice=error.message, kind="error", force=True)
+            await self.push(notice=error.message, kind="error", fresh=True)
             return
         if notice:
-            await self.push(notice=notice, force=True)
+            await self.push(notice=notice, fresh=True)
 
     def run_command(self, cmd: str, data: dict[str, Any]) -> str:
         table_id, user = self.table_id, self.user
@@ -189,24 +189,37 @@ class TableConsumer(AsyncWebsocketConsumer):
         return self.invite_code() == table.invite_code
 
     async def table_changed(self, message: dict[str, Any]) -> None:
-        if message.get("force") or message["version"] > self.sent_version:
-            await self.push()
+        if message.get("force"):
+            await self.push(fresh=True)
+        elif message["version"] > self.sent_version:
+            await self.push(version=message["version"])
 
     async def push(
-        self, *, notice: str = "", kind: str = "info", force: bool = False, hint: bool = False
+        self,
+        *,
+        notice: str = "",
+        kind: str = "info",
+        hint: bool = False,
+        version: int = -1,
+        fresh: bool = False,
     ) -> None:
-        html, version = await database_sync_to_async(self.render)(notice, kind, hint)
+        html, version = await database_sync_to_async(self.render)(
+            notice, kind, hint, version, fresh
+        )
         if html is None:
             await self.close(code=4404)
             return
         self.sent_version = max(self.sent_version, version)
         await self.send(text_data=html)
 
-    def render(self, notice: str, kind: str, hint: bool) -> tuple[str | None, int]:
-        table = Table.objects.filter(pk=self.table_id).first()
-        if table is None:
+    def render(
+        self, notice: str, kind: str, hint: bool, version: int, fresh: bool
+    ) -> tuple[str | None, int]:
+        snapshot = snapshots.get(self.table_id, version=version, fresh=fresh)
+        if snapshot is None:
             return None, 0
-        html = render_live(table, self.user, notice=notice, notice_kind=kind)
+        table = snapshot.table
+        html = render_live(table, self.user, notice=notice, notice_kind=kind, snapshot=snapshot)
         if hint:
             html += render_hint(table, self.user)
         return html, table.version

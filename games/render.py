@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
@@ -20,6 +21,7 @@ from games import rules
 from games.catalog import GAMES_BY_SLUG
 from games.models import Seat, Table
 from games.services import claim_open
+from games.snapshots import Snapshot
 
 
 @dataclass
@@ -151,9 +153,16 @@ def seat_infos(table: Table, seats: list[Seat], viewer) -> list[SeatInfo]:
 
 
 def table_context(
-    table: Table, viewer, *, notice: str = "", notice_kind: str = "info"
+    table: Table,
+    viewer,
+    *,
+    notice: str = "",
+    notice_kind: str = "info",
+    snapshot: Snapshot | None = None,
 ) -> TableContext:
-    seats = list(table.seats.select_related("user").order_by("index"))
+    if snapshot is None:
+        snapshot = Snapshot(table=table, seats=tuple(_seats_of(table)), events=None)
+    seats = snapshot.seats
     infos = seat_infos(table, seats, viewer)
     you = next((s.index for s in infos if s.is_you), None)
     ctx = TableContext(table=table, seats=infos, you=you, notice=notice, notice_kind=notice_kind)
@@ -164,8 +173,12 @@ def table_context(
             ctx.legal = game.legal_actions(table.state, you)
         for index in ctx.view_movers():
             infos[index].on_turn = True
-        ctx.log = recent_events(table, [s.name for s in infos])
+        ctx.log = recent_events(snapshot.recent_events(), [s.name for s in infos])
     return ctx
+
+
+def _seats_of(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("user").order_by("index"))
 
 
 _PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")
@@ -184,10 +197,10 @@ def with_names(text: str, names: list[str]) -> str:
     return _PLAYER.sub(name, text)
 
 
-def recent_events(table: Table, names: list[str], count: int = 6) -> list[str]:
+def recent_events(actions: Iterable[list[dict]], names: list[str], count: int = 6) -> list[str]:
     """The public text of the latest events, newest first (the rules never put secrets there)."""
     lines: list[str] = []
-    for events in table.actions.order_by("-version").values_list("events", flat=True)[:count]:
+    for events in actions:
         lines.extend(
             with_names(str(e["text"]), names) for e in reversed(events or []) if e.get("text")
         )

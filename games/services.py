@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from games import rules
+from games import rules, snapshots
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table
 from games.rules.base import IllegalAction, resolve_options
@@ -85,7 +85,9 @@ def notify(table: Table, *, force: bool = False) -> None:
     version travel: each socket renders its own seat's view, so secrets never leave the server.
     `force` re-renders even without a new version (seats taken in the waiting room, timers)."""
     message = {"type": "table.changed", "version": table.version, "force": force}
-    group = table.group_name
+    group, table_id = table.group_name, table.pk
+    if force:
+        transaction.on_commit(lambda: snapshots.forget(table_id))
     transaction.on_commit(lambda: _send(group, message))
 
 
@@ -429,6 +431,7 @@ def _record(
         table.finished_at = now
     _schedule(table, game, seats, now)
     table.save()
+    transaction.on_commit(lambda: snapshots.committed(table, seats, events))
     notify(table)
 
 

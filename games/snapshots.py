@@ -1,0 +1,92 @@
+"""The latest committed state of each live table, kept in this process's memory.
+
+After every move each socket at the table renders its own view. Without this cache every socket
+would read the table, its seats and its log from the database again; with it, the process that
+applied the move hands the committed rows to its own sockets, and other processes (several daphne
+behind nginx) read the database once each. Only committed data goes in, after the commit; the
+group message still carries nothing but the table id and the version.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from games.models import Seat, Table
+
+LOG_ACTIONS = 6
+MAX_TABLES = 4096
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    table: Table
+    seats: tuple[Seat, ...]
+    # The events of the latest actions, newest first; None when not known (read on demand).
+    events: tuple[list[dict], ...] | None
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    def recent_events(self) -> tuple[list[dict], ...]:
+        if self.events is None:
+            rows = self.table.actions.order_by("-version").values_list("events", flat=True)
+            object.__setattr__(self, "events", tuple(rows[:LOG_ACTIONS]))
+        return self.events
+
+
+_latest: OrderedDict[int, Snapshot] = OrderedDict()
+_lock = threading.Lock()
+
+
+def load(table_id: int) -> Snapshot | None:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    seats = tuple(table.seats.select_related("user").order_by("index"))
+    return Snapshot(table=table, seats=seats, events=None)
+
+
+def remember(snapshot: Snapshot) -> None:
+    with _lock:
+        known = _latest.get(snapshot.table.pk)
+        if known is None or known.version <= snapshot.version:
+            _latest[snapshot.table.pk] = snapshot
+            _latest.move_to_end(snapshot.table.pk)
+            while len(_latest) > MAX_TABLES:
+                _latest.popitem(last=False)
+
+
+def forget(table_id: int) -> None:
+    with _lock:
+        _latest.pop(table_id, None)
+
+
+def get(table_id: int, *, version: int = -1, fresh: bool = False) -> Snapshot | None:
+    """The table as of `version` or later: from memory when known, else from the database."""
+    if not fresh:
+        with _lock:
+            known = _latest.get(table_id)
+        if known is not None and known.version >= version:
+            return known
+    snapshot = load(table_id)
+    if snapshot is not None:
+        remember(snapshot)
+    return snapshot
+
+
+def committed(table: Table, seats: list[Seat], events: list[dict]) -> None:
+    """Called after the commit of a move: the new snapshot, its log continued from the last one."""
+    with _lock:
+        previous = _latest.get(table.pk)
+    log = None
+    if (
+        previous is not None
+        and previous.version == table.version - 1
+        and previous.events is not None
+    ):
+        log = (events, *previous.events[: LOG_ACTIONS - 1])
+    remember(Snapshot(table=copy.copy(table), seats=tuple(seats), events=log))
