@@ -14,6 +14,7 @@ __all__ = ["SLUGS", "Game", "IllegalAction", "get"]
 _MODULES = {
     "bozo": "games.rules.bozo",
     "domino": "games.rules.domino",
+    "dozito": "games.rules.dozito",
     "yams": "games.rules.yams",
 }
 SLUGS = tuple(_MODULES)
