@@ -78,6 +78,7 @@ def parse_action(data: dict[str, Any]) -> dict[str, Any]:
 
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
+    token: str = ""
     sent_version: int = -1
 
     async def connect(self) -> None:
@@ -171,6 +172,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             services.table_replay(table_id=table_id, by=user)
         return ""
 
+    def base_url(self) -> str:
+        """The site's address as the browser sees it, for invitation links."""
+        headers = dict(self.scope.get("headers") or [])
+        host = headers.get(b"host", b"").decode("latin-1")
+        secure = self.scope.get("scheme") == "wss" or headers.get(b"x-forwarded-proto") == b"https"
+        return f"{'https' if secure else 'http'}://{host}" if host else ""
+
     def invite_code(self) -> str:
         session = self.scope.get("session")
         invites = session.get("invites", {}) if session is not None else {}
@@ -181,6 +189,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.filter(pk=self.table_id).first()
         if table is None:
             return False
+        self.token = table.invite_code
         if table.is_public:
             return True
         user = self.user
@@ -215,11 +224,18 @@ class TableConsumer(AsyncWebsocketConsumer):
     def render(
         self, notice: str, kind: str, hint: bool, version: int, fresh: bool
     ) -> tuple[str | None, int]:
-        snapshot = snapshots.get(self.table_id, version=version, fresh=fresh)
+        snapshot = snapshots.get(self.table_id, version=version, fresh=fresh, token=self.token)
         if snapshot is None:
             return None, 0
         table = snapshot.table
-        html = render_live(table, self.user, notice=notice, notice_kind=kind, snapshot=snapshot)
+        html = render_live(
+            table,
+            self.user,
+            notice=notice,
+            notice_kind=kind,
+            snapshot=snapshot,
+            base_url=self.base_url(),
+        )
         if hint:
             html += render_hint(table, self.user)
         return html, table.version

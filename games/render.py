@@ -48,14 +48,20 @@ class TableContext:
     notice: str = ""
     notice_kind: str = "info"
     log: list[str] = field(default_factory=list)
+    viewer: Any = None
+    base_url: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         table = self.table
         info = GAMES_BY_SLUG[table.game]
         movers = self.view_movers()
         your_turn = self.you is not None and self.you in movers
+        outcome_text = str((table.outcome or {}).get("text", ""))
         return {
+            "user": self.viewer,
             "table": table,
+            "outcome_text": with_names(outcome_text, [s.name for s in self.seats]),
+            "invites": self.invites(),
             "game": info,
             "mode": info.mode(table.mode),
             "seats": self.seats,
@@ -79,6 +85,22 @@ class TableContext:
             "box_names": getattr(import_module(f"games.rules.{table.game}"), "BOX_NAMES", {}),
             "log": self.log,
         }
+
+    def invites(self) -> list[dict[str, str]]:
+        """For a seated player in the waiting room: the table's invitation link and, in team
+        modes, one per team that still has room."""
+        table = self.table
+        if self.you is None or table.status != Table.Status.WAITING:
+            return []
+        if not any(seat.empty for seat in self.seats):
+            return []
+        links = [{"label": _("Convite para a mesa"), "url": self.base_url + table.invite_path()}]
+        mode = GAMES_BY_SLUG[table.game].mode(table.mode)
+        for team, name in enumerate(mode.team_names if mode else ()):
+            if any(seat.empty and seat.team == team for seat in self.seats):
+                label = _("Convite para a dupla %(team)s") % {"team": name}
+                links.append({"label": label, "url": self.base_url + table.invite_path(team)})
+        return links
 
     def view_movers(self) -> list[int]:
         if self.view is None or self.table.status != Table.Status.PLAYING:
@@ -159,13 +181,22 @@ def table_context(
     notice: str = "",
     notice_kind: str = "info",
     snapshot: Snapshot | None = None,
+    base_url: str = "",
 ) -> TableContext:
     if snapshot is None:
         snapshot = Snapshot(table=table, seats=tuple(_seats_of(table)), events=None)
     seats = snapshot.seats
     infos = seat_infos(table, seats, viewer)
     you = next((s.index for s in infos if s.is_you), None)
-    ctx = TableContext(table=table, seats=infos, you=you, notice=notice, notice_kind=notice_kind)
+    ctx = TableContext(
+        table=table,
+        seats=infos,
+        you=you,
+        notice=notice,
+        notice_kind=notice_kind,
+        viewer=viewer,
+        base_url=base_url.rstrip("/"),
+    )
     if table.state is not None:
         game = rules.get(table.game)
         ctx.view = game.view(table.state, you)

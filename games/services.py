@@ -518,5 +518,8 @@ def seat_seen(*, table_id: int, user) -> None:
 def cleanup_tables(*, days: int = 7, now=None) -> int:
     """Delete tables without any activity for more than `days` days; returns how many."""
     cutoff = (now or timezone.now()) - timedelta(days=days)
-    _, per_model = Table.objects.filter(updated_at__lt=cutoff).delete()
+    old = Table.objects.filter(updated_at__lt=cutoff)
+    for table_id in old.values_list("pk", flat=True):
+        snapshots.forget(table_id)
+    _, per_model = old.delete()
     return per_model.get(Table._meta.label, 0)

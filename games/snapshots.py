@@ -65,12 +65,24 @@ def forget(table_id: int) -> None:
         _latest.pop(table_id, None)
 
 
-def get(table_id: int, *, version: int = -1, fresh: bool = False) -> Snapshot | None:
-    """The table as of `version` or later: from memory when known, else from the database."""
+def clear() -> None:
+    with _lock:
+        _latest.clear()
+
+
+def get(
+    table_id: int, *, version: int = -1, fresh: bool = False, token: str = ""
+) -> Snapshot | None:
+    """The table as of `version` or later: from memory when known, else from the database.
+    `token` (the table's invite code) guards against a deleted table whose id was reused."""
     if not fresh:
         with _lock:
             known = _latest.get(table_id)
-        if known is not None and known.version >= version:
+        if (
+            known is not None
+            and known.version >= version
+            and (not token or known.table.invite_code == token)
+        ):
             return known
     snapshot = load(table_id)
     if snapshot is not None:

@@ -72,32 +72,11 @@ def quick_robot_duel(request: HttpRequest, slug: str) -> HttpResponse:
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
-    context = table_context(table, request.user)
+    context = table_context(table, request.user, base_url=request.build_absolute_uri("/"))
     invited = request.session.get("invites", {}).get(str(table.pk)) == table.invite_code
     if not table.is_public and context.you is None and not invited:
         raise Http404
-    data = context.as_dict()
-    data["invites"] = _invites(request, table, context) if context.you is not None else []
-    return render(request, "games/table.html", data)
-
-
-def _invites(request: HttpRequest, table: Table, context) -> list[dict]:
-    """The table's invitation link and, for team modes, one per team that still has room."""
-    if table.status != Table.Status.WAITING:
-        return []
-    links = [
-        {"label": _("Convite para a mesa"), "url": request.build_absolute_uri(table.invite_path())}
-    ]
-    mode = GAMES_BY_SLUG[table.game].mode(table.mode)
-    for team, name in enumerate(mode.team_names if mode else ()):
-        if any(seat.empty and seat.team == team for seat in context.seats):
-            links.append(
-                {
-                    "label": _("Convite para a dupla %(team)s") % {"team": name},
-                    "url": request.build_absolute_uri(table.invite_path(team)),
-                }
-            )
-    return links
+    return render(request, "games/table.html", context.as_dict())
 
 
 def invite(request: HttpRequest, table_id: int, code: str, team: int | None = None) -> HttpResponse:

@@ -6,10 +6,32 @@ from django.core.cache import cache
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """allauth counts rate limits in the cache: every test starts with clean counters."""
+    """allauth counts rate limits in the cache: every test starts with clean counters; and
+    table ids restart after each test database flush, so no table snapshot may survive a test."""
+    from games import snapshots
+
     cache.clear()
+    snapshots.clear()
     yield
     cache.clear()
+    snapshots.clear()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _nothing_inherited_by_forks():
+    """Browser tests fork their live server in setUpClass. The fork must not inherit old table
+    snapshots, an in-memory channel layer whose queues belong to another test's event loop, nor
+    asgiref's single-thread executor, whose worker thread does not survive the fork."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
+    from channels.layers import channel_layers
+
+    from games import snapshots
+
+    snapshots.clear()
+    channel_layers.backends.clear()
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
 
 
 @pytest.fixture

@@ -23,7 +23,9 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # The ASGI live server for browser tests runs in another process: SQLite must be a file there.
 # Naming the test database explicitly also keeps that process from prefixing "test_" twice.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get("TEST_SQLITE_PATH", str(BASE_DIR / ".test-db.sqlite3"))
+    }
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 

@@ -28,8 +28,9 @@ def _need(reason: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """One browser per module: Playwright's loop must be gone before async tests run."""
+def browser(django_db_setup):
+    """One browser per module: Playwright's loop must be gone before async tests run. The test
+    database is created first: Django refuses that work once Playwright's loop runs here."""
     if not Path(CHROMIUM).exists():
         _need(f"no Chromium at {CHROMIUM}")
     try:
