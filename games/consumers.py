@@ -110,13 +110,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         except BadMessage as error:
             await self.push(notice=error.message, kind="error")
             return
-        result = await database_sync_to_async(services.table_act)(
-            table_id=self.table_id, user=self.user, action=action, version=version, cid=cid
-        )
+        result, queue = await database_sync_to_async(self.act)(action, version, cid)
+        await services.send_deferred(queue)
         if result.status == "applied":
             return  # the group message brings the new view to every socket, this one included
         kind = "warning" if result.status in ("stale", "duplicate") else "error"
         await self.push(notice=result.message, kind=kind, fresh=True)
+
+    def act(self, action: dict[str, Any], version: int, cid: str):
+        with services.deferred_notifications() as queue:
+            result = services.table_act(
+                table_id=self.table_id, user=self.user, action=action, version=version, cid=cid
+            )
+        return result, queue
 
     async def command(self, data: dict[str, Any]) -> None:
         cmd = data.get("cmd")
@@ -273,10 +279,16 @@ def start_sweeper() -> None:
         _sweeper = asyncio.get_running_loop().create_task(sweep_forever())
 
 
+def _sweep_once() -> list:
+    with services.deferred_notifications() as queue:
+        services.run_due()
+    return queue
+
+
 async def sweep_forever(interval: float = 0.25) -> None:
     while True:
         try:
-            await database_sync_to_async(services.run_due)()
+            await services.send_deferred(await database_sync_to_async(_sweep_once)())
         except Exception:
             log.exception("sweeper tick failed")
         await asyncio.sleep(interval)

@@ -11,6 +11,9 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from importlib import import_module
@@ -70,7 +73,27 @@ def inactivity_window() -> timedelta:
 # -- notifications -------------------------------------------------------------------------------
 
 
+_deferred = threading.local()
+
+
+@contextmanager
+def deferred_notifications() -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """Collect the group messages of what runs inside instead of sending them: an async caller
+    (the consumer, the sweeper) then awaits them on its own loop, which is much cheaper than
+    async_to_sync's hop from this worker thread."""
+    queue: list[tuple[str, dict[str, Any]]] = []
+    _deferred.queue = queue
+    try:
+        yield queue
+    finally:
+        _deferred.queue = None
+
+
 def _send(group: str, message: dict[str, Any]) -> None:
+    queue = getattr(_deferred, "queue", None)
+    if queue is not None:
+        queue.append((group, message))
+        return
     layer = get_channel_layer()
     if layer is None:
         return
@@ -78,6 +101,15 @@ def _send(group: str, message: dict[str, Any]) -> None:
         async_to_sync(layer.group_send)(group, message)
     except Exception:  # a lost notification must never undo a committed move
         log.exception("group_send to %s failed", group)
+
+
+async def send_deferred(queue: list[tuple[str, dict[str, Any]]]) -> None:
+    layer = get_channel_layer()
+    for group, message in queue:
+        try:
+            await layer.group_send(group, message)
+        except Exception:  # a lost notification must never undo a committed move
+            log.exception("group_send to %s failed", group)
 
 
 def notify(table: Table, *, force: bool = False) -> None:
@@ -109,6 +141,17 @@ def _seat_of(seats: list[Seat], user) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     return next((seat for seat in seats if seat.user_id == user.pk), None)
+
+
+def _playing_seats(table: Table) -> list[Seat]:
+    """The seats of a game in progress. They cannot change once the game has started, so the
+    snapshot of this version serves when this process has it."""
+    known = snapshots.get(
+        table.pk, version=table.version, token=table.invite_code, cached_only=True
+    )
+    if known is not None and known.version == table.version:
+        return list(known.seats)
+    return _seats(table)
 
 
 def _require_host(table: Table, user) -> None:
@@ -368,7 +411,7 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
             return ActResult("duplicate", table.version)
         if table.status != Table.Status.PLAYING:
             return ActResult("refused", table.version, _("A partida não está em andamento."))
-        seats = _seats(table)
+        seats = _playing_seats(table)
         seat = _seat_of(seats, user)
         if seat is None:
             return ActResult(
@@ -395,6 +438,12 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
             table, game, seats, state, events, seat=seat.index, user=user, action=action, cid=cid
         )
         return ActResult("applied", table.version)
+
+
+RECORDED_FIELDS = [
+    "state", "version", "last_action_at", "status", "started_at", "outcome", "finished_at",
+    "deadline_at", "deadline_kind", "updated_at",
+]  # fmt: skip
 
 
 def _record(
@@ -430,7 +479,7 @@ def _record(
         table.outcome = outcome
         table.finished_at = now
     _schedule(table, game, seats, now)
-    table.save()
+    table.save(update_fields=RECORDED_FIELDS)
     transaction.on_commit(lambda: snapshots.committed(table, seats, events))
     notify(table)
 

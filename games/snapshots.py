@@ -71,7 +71,12 @@ def clear() -> None:
 
 
 def get(
-    table_id: int, *, version: int = -1, fresh: bool = False, token: str = ""
+    table_id: int,
+    *,
+    version: int = -1,
+    fresh: bool = False,
+    token: str = "",
+    cached_only: bool = False,
 ) -> Snapshot | None:
     """The table as of `version` or later: from memory when known, else from the database.
     `token` (the table's invite code) guards against a deleted table whose id was reused."""
@@ -84,6 +89,8 @@ def get(
             and (not token or known.table.invite_code == token)
         ):
             return known
+    if cached_only:
+        return None
     snapshot = load(table_id)
     if snapshot is not None:
         remember(snapshot)
