@@ -225,7 +225,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.sent_version = max(self.sent_version, version)
-        await self.send(text_data=html)
+        try:
+            await self.send(text_data=html)
+        except Exception:  # the browser left while we rendered; disconnect() still runs
+            log.debug("socket of table %s closed during a send", self.table_id)
 
     def render(
         self, notice: str, kind: str, hint: bool, version: int, fresh: bool
