@@ -6,9 +6,10 @@ strictly top to bottom, Subida strictly bottom to top, Livre in any order, Seca 
 first roll of the turn (a player left with Seca boxes only scores after the first roll). Uns..Seis
 score the sum of that face, +35 per column whose subtotal reaches 63; Máx and Mín score the sum of
 the dice and, once both are filled, Máx must beat Mín or both count zero. A turn is the shared
-five dice and cup of `dice.py`: up to three rolls, then exactly one allowed box, struck for 0 if
-nothing fits. The game ends when every remaining player's card is full; the highest total wins
-and equal totals share the win.
+five dice and cup of `dice.py`: up to three rolls, then exactly one allowed box: `score` writes
+what the dice give, `strike` ("riscar") writes 0 in any allowed box, even one the dice would
+fill. The game ends when every remaining player's card is full; the highest total wins and
+equal totals share the win.
 
 Options, defaulting to the normal game of the seed page:
     columns  1 | 3 | 4 (default 3: Descida, Livre, Subida; "jogue com 1, 3 ou 4 colunas")
@@ -144,7 +145,7 @@ def column_totals(column: Mapping[str, int | None], *, max_min: bool) -> dict[st
 # The game: a card per player, the shared five-dice turn, and who plays next.
 
 SECA_ONLY = "Só restam casas na Seca: marque o resultado do primeiro lance."
-ACTIONS = ("roll", "lift", "hold", "score", "leave", "claim_inactivity")
+ACTIONS = ("roll", "lift", "hold", "score", "strike", "leave", "claim_inactivity")
 FEMININE = {"trinca", "quadra", "pequena", "grande"}
 
 
@@ -302,9 +303,10 @@ def do_score(state: State, seat: int, action: Action, rng: random.Random) -> lis
     check_keys(action, "column", "box")
     column = check_name(action.get("column"), state["columns"], "Coluna")
     box = check_name(action.get("box"), state["boxes"], "Casa")
+    strike = action["type"] == "strike"
     check_allowed(state, column, box)
     before = column_totals(state["cards"][seat][column], max_min=state["options"]["max_min"])
-    points = score(box, dice.hand(state["turn"]))
+    points = 0 if strike else score(box, dice.hand(state["turn"]))
     state["cards"][seat][column][box] = points
     after = column_totals(state["cards"][seat][column], max_min=state["options"]["max_min"])
     name = COLUMN_NAMES[column]
@@ -348,6 +350,7 @@ HANDLERS = {
     "lift": do_lift,
     "hold": do_hold,
     "score": do_score,
+    "strike": do_score,
     "leave": do_leave,
     "claim_inactivity": do_claim,
 }
@@ -469,6 +472,14 @@ class Yams:
         actions = dice.dice_actions(state["turn"], rolls_allowed(state))
         for column, boxes in allowed(state).items():
             actions += [{"type": "score", "column": column, "box": box} for box in boxes]
+            if dice.has_hand(state["turn"]):
+                # Any allowed box may be struck for zero, even one the dice would fill.
+                hand = dice.hand(state["turn"])
+                actions += [
+                    {"type": "strike", "column": column, "box": box}
+                    for box in boxes
+                    if score(box, hand)
+                ]
         return [*actions, {"type": "leave"}]
 
     def apply(

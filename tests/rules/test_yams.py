@@ -339,7 +339,7 @@ def test_three_rolls_then_a_box_must_be_scored():
     state = roll(state, [1, 1, 6])
     assert state["turn"]["dice"] == [1, 1, 1, 1, 6]
     actions = GAME.legal_actions(state, 0)
-    assert {a["type"] for a in actions} == {"score", "leave"}
+    assert {a["type"] for a in actions} == {"score", "strike", "leave"}
     refused(state, {"type": "roll", "cup": False}, "3 lançamentos")
     refused(state, {"type": "hold", "dice": [0]}, "marque uma casa")
     assert GAME.view(state, 0)["turn"]["rolls_left"] == 0
@@ -498,7 +498,7 @@ def test_a_card_with_only_seca_open_scores_after_the_first_roll():
         fill(state, 0, column, yams.BOXES)
     assert GAME.view(state, 0)["turn"]["rolls_left"] == 1
     state = roll(state, [1, 2, 3, 4, 6])
-    assert {a["type"] for a in GAME.legal_actions(state, 0)} == {"score", "leave"}
+    assert {a["type"] for a in GAME.legal_actions(state, 0)} == {"score", "strike", "leave"}
     assert GAME.view(state, 0)["turn"]["rolls_left"] == 0
     refused(state, {"type": "roll", "cup": False}, "Só restam casas na Seca")
     refused(state, {"type": "hold", "dice": [0]}, "Só restam casas na Seca")
@@ -859,3 +859,15 @@ def test_every_event_has_a_type_a_seat_and_a_text():
         assert isinstance(e["text"], str) and e["text"]
     assert events[2]["text"] == "Jogador 1 guardou 1, 1, 1."
     assert events[4]["text"] == "Jogador 1 marcou 50 no Yam's da coluna Livre."
+
+
+def test_any_allowed_box_may_be_struck_for_zero_even_when_the_dice_would_score():
+    state = GAME.setup(1, {"columns": 1, "max_min": False}, random.Random(1))
+    state, _ = GAME.apply(state, 0, {"type": "roll", "cup": False}, random.Random(3))
+    strike = {"type": "strike", "column": "livre", "box": "chance"}
+    assert strike in GAME.legal_actions(state, 0)
+    assert sum(state["turn"]["dice"]) > 0
+    state, events = GAME.apply(state, 0, strike, random.Random(0))
+    assert state["cards"][0]["livre"]["chance"] == 0
+    assert events[0]["points"] == 0
+    assert "riscou" in events[0]["text"]
