@@ -111,5 +111,10 @@ def clone(value: Any) -> Any:
     return value
 
 
+def player(seat: int) -> str:
+    """How event texts name a seat; the site shows the nickname instead (games/render.py)."""
+    return f"Jogador {seat + 1}"
+
+
 def event(kind: str, text: str, **fields: Any) -> Event:
     return {"type": kind, "text": text, **fields}

@@ -42,6 +42,7 @@ from games.rules.base import (
     check_seats,
     clone,
     event,
+    player,
     resolve_options,
 )
 from games.rules.dice import counts
@@ -124,10 +125,6 @@ MODES = {"solo": (1, 1), "duelo": (2, 2), "duplas": (4, 2)}
 TEAM_NAMES = ("Jade", "Âmbar")
 REASONS = ("complete", "left", "inactivity", "general_de_boca")
 FEMININE = frozenset({"quadra", "quina", "sena", "seguida", "quadrada"})
-
-
-def player(seat: int) -> str:
-    return f"Jogador {seat + 1}"
 
 
 def in_box(box: str) -> str:

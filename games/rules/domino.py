@@ -65,6 +65,7 @@ from games.rules.base import (
     check_seats,
     clone,
     event,
+    player,
     resolve_options,
 )
 
@@ -117,10 +118,6 @@ def pips(tiles: Sequence[Sequence[int]]) -> int:
 
 def down_to_5(points: int) -> int:
     return points - points % 5
-
-
-def player(seat: int) -> str:
-    return f"Jogador {seat + 1}"
 
 
 def pair_of(seat: int) -> int:

@@ -100,6 +100,7 @@ from games.rules.base import (
     check_seats,
     clone,
     event,
+    player,
     resolve_options,
 )
 
@@ -196,10 +197,6 @@ def shown(c: Card) -> str:
 def slots_for(c: Card) -> list[int]:
     """Where a card may be placed: the slot of its number, any slot for a Coringa."""
     return list(SLOTS) if c["kind"] == "coringa" else [c["number"]]
-
-
-def player(seat: int) -> str:
-    return f"Jogador {seat + 1}"
 
 
 def pile_name(pile: int) -> str:

@@ -48,7 +48,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules import base, dice
-from games.rules.base import Action, Event, IllegalAction, State, check_keys, event
+from games.rules.base import Action, Event, IllegalAction, State, check_keys, event, player
 from games.rules.dice import counts
 
 BOXES = (
@@ -147,10 +147,6 @@ def column_totals(column: Mapping[str, int | None], *, max_min: bool) -> dict[st
 SECA_ONLY = "Só restam casas na Seca: marque o resultado do primeiro lance."
 ACTIONS = ("roll", "lift", "hold", "score", "strike", "leave", "claim_inactivity")
 FEMININE = {"trinca", "quadra", "pequena", "grande"}
-
-
-def player(seat: int) -> str:
-    return f"Jogador {seat + 1}"
 
 
 def faces(values: Sequence[int]) -> str:

@@ -23,7 +23,13 @@ import pytest
 from games.bots import yams as bot
 from games.rules import dice
 from games.rules import yams as rules
-from games.rules.yams import COLUMN_SETS, boxes_in_play, column_totals, score
+from games.rules.yams import (
+    COLUMN_SETS,
+    allowed_in_column,
+    boxes_in_play,
+    column_totals,
+    score,
+)
 
 GAMES = 2000
 MODES = [(columns, max_min) for columns in (1, 3, 4) for max_min in (False, True)]
@@ -32,16 +38,6 @@ WORKERS = max(1, min(2, os.cpu_count() or 1))
 CHUNK = 250
 
 pytestmark = pytest.mark.skipif(not hasattr(rules, "GAME"), reason="Yam's game flow not there yet")
-
-
-def allowed(column: str, open_: list[str], first_roll: bool) -> list[str]:
-    if column == "descida":
-        return open_[:1]
-    if column == "subida":
-        return open_[-1:]
-    if column == "seca" and not first_roll:
-        return []
-    return open_
 
 
 def solo_game(columns: int, max_min: bool, policy_name: str, seed: int) -> int:
@@ -60,7 +56,7 @@ def solo_game(columns: int, max_min: bool, policy_name: str, seed: int) -> int:
             if dice.has_hand(turn):
                 for column in names:
                     open_ = [box for box in boxes if card[column][box] is None]
-                    for box in allowed(column, open_, turn["rolls"] == 1):
+                    for box in allowed_in_column(column, open_, first_roll=turn["rolls"] == 1):
                         legal.append({"type": "score", "column": column, "box": box})
             view_turn = dice.visible(turn)
             view_turn["rolls_left"] = max_rolls - turn["rolls"]
