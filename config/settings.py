@@ -97,16 +97,20 @@ FORM_RENDERER = "config.forms.SiteFormRenderer"
 
 # Database: PostgreSQL from DATABASE_URL, otherwise a local SQLite file tuned for a few
 # concurrent writers (WAL, IMMEDIATE transactions so writers queue instead of failing).
+# Connections persist (health-checked for PostgreSQL): each socket command is a database hop.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {
-        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
     }
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # Keep the connection: channels closes "old" connections around every database
+            # hop of a socket, and reopening SQLite with its PRAGMAs costs more than the query.
+            "CONN_MAX_AGE": None,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,

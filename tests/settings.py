@@ -40,3 +40,7 @@ GAMES_ROBOT_DELAY = (0.0, 0.0)
 # The ASGI stack reads ALLOWED_HOSTS when config.asgi is imported, before pytest-django adds
 # "testserver"; the live server for browser tests runs on localhost.
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+
+# Persistent connections speed up the server; in tests they would keep the forked live server's
+# connection open when the test database is dropped.
+DATABASES["default"]["CONN_MAX_AGE"] = 0
