@@ -12,6 +12,7 @@ import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -80,6 +81,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     token: str = ""
     sent_version: int = -1
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its `aclose_old_connections()` before every message: that
+        is a thread hop per frame and per group message, and every database call here already
+        goes through database_sync_to_async, which closes old connections itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
