@@ -91,6 +91,14 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live table partials (games/jinja2/): rendered for every socket after every move.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "config.jinja2.environment"},
+    },
 ]
 # Every form field on the site renders through templates/forms/field.html.
 FORM_RENDERER = "config.forms.SiteFormRenderer"
@@ -138,7 +146,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.SweptInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "accounts.User"

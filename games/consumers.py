@@ -228,9 +228,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         version: int = -1,
         fresh: bool = False,
     ) -> None:
-        html, version = await database_sync_to_async(self.render)(
-            notice, kind, hint, version, fresh
-        )
+        known = None
+        if not (hint or fresh):
+            known = snapshots.get(
+                self.table_id, version=version, token=self.token, cached_only=True
+            )
+        if known is not None and known.events is not None:
+            # The committed table is in memory with its log: render right here, with no database
+            # and no thread hop (the render is pure CPU; a hop would only add to it).
+            html, version = self.render_snapshot(known, notice, kind), known.version
+        else:
+            html, version = await database_sync_to_async(self.render)(
+                notice, kind, hint, version, fresh
+            )
         if html is None:
             await self.close(code=4404)
             return
@@ -246,18 +256,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         snapshot = snapshots.get(self.table_id, version=version, fresh=fresh, token=self.token)
         if snapshot is None:
             return None, 0
-        table = snapshot.table
-        html = render_live(
-            table,
+        html = self.render_snapshot(snapshot, notice, kind)
+        if hint:
+            html += render_hint(snapshot.table, self.user)
+        return html, snapshot.version
+
+    def render_snapshot(self, snapshot: snapshots.Snapshot, notice: str, kind: str) -> str:
+        return render_live(
+            snapshot.table,
             self.user,
             notice=notice,
             notice_kind=kind,
             snapshot=snapshot,
             base_url=self.base_url(),
         )
-        if hint:
-            html += render_hint(table, self.user)
-        return html, table.version
 
 
 def render_hint(table: Table, user) -> str:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils import timezone
+from django.template import engines
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from games import rules
@@ -242,6 +242,13 @@ def recent_events(actions: Iterable[list[dict]], names: list[str], count: int = 
 
 def render_live(table: Table, viewer, **kwargs: Any) -> str:
     """Every live partial of the table for `viewer`, each with its id for an out-of-band swap."""
-    context = table_context(table, viewer, **kwargs).as_dict()
-    context["now"] = timezone.now()
-    return render_to_string("games/_live.html", context)
+    return render_context(table_context(table, viewer, **kwargs))
+
+
+def render_context(ctx: TableContext) -> str:
+    return mark_safe(live_template().render(ctx.as_dict()))  # noqa: S308 - autoescaped Jinja2
+
+
+def live_template():
+    """games/jinja2/games/_live.html, from the Jinja2 environment itself (config/jinja2.py)."""
+    return engines["jinja2"].env.get_template("games/_live.html")

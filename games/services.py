@@ -8,6 +8,7 @@ table themselves. Messages that reach players are Portuguese.
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import secrets
@@ -22,12 +23,12 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from games import rules, snapshots
+from games import rules, snapshots, sql
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table
 from games.rules.base import IllegalAction, resolve_options
@@ -402,6 +403,9 @@ def table_replay(*, table_id: int, by) -> Table:
 
 def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") -> ActResult:
     """Apply one player's action: the only way a player changes a game in progress."""
+    result = _act_on_snapshot(table_id, user, action, version, cid)
+    if result is not None:
+        return result
     with transaction.atomic():
         try:
             table = _locked(table_id)
@@ -440,6 +444,54 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
         return ActResult("applied", table.version)
 
 
+def _act_on_snapshot(table_id: int, user, action: Any, version: Any, cid: str) -> ActResult | None:
+    """The common case without reading the table: when this process holds the committed table
+    at the version the player saw, the move is checked against it and written with an UPDATE
+    guarded by that version (and the status), so it lands only if nothing changed in between.
+    Anything else (no snapshot, another version, a refusal, a lost race, a repeated `cid`)
+    returns None and goes the locked way, which gives the authoritative answer."""
+    known = snapshots.get(table_id, cached_only=True)
+    if (
+        known is None
+        or known.version != version
+        or known.table.status != Table.Status.PLAYING
+        or not isinstance(action, dict)
+        or action.get("type") == "claim_inactivity"
+    ):
+        return None
+    seats = list(known.seats)
+    seat = _seat_of(seats, user)
+    if seat is None:
+        return None
+    table = copy.copy(known.table)  # the snapshot is shared with every socket: never touch it
+    game = rules.get(table.game)
+    try:
+        state, events = game.apply(table.state, seat.index, action, RNG)
+    except IllegalAction:
+        return None
+    try:
+        with transaction.atomic():
+            _record(
+                table,
+                game,
+                seats,
+                state,
+                events,
+                seat=seat.index,
+                user=user,
+                action=action,
+                cid=cid,
+                guard={"status": Table.Status.PLAYING},  # an admin's close keeps the version
+            )
+    except (_Conflict, IntegrityError):  # someone moved first, or this cid was already used
+        return None
+    return ActResult("applied", table.version)
+
+
+class _Conflict(Exception):
+    """The table row changed since it was read: the write is rolled back."""
+
+
 RECORDED_FIELDS = [
     "state", "version", "last_action_at", "status", "started_at", "outcome", "finished_at",
     "deadline_at", "deadline_kind", "updated_at",
@@ -458,28 +510,38 @@ def _record(
     action: dict,
     cid: str = "",
     now=None,
+    guard: dict[str, Any] | None = None,
 ) -> None:
-    """Save the new state and its log entry, set the next deadline, notify after the commit."""
+    """Save the new state and its log entry, set the next deadline, notify after the commit.
+    The UPDATE is guarded by the version read (and `guard`): under the row lock it always lands;
+    on a snapshot it lands only if nothing changed since, else `_Conflict` rolls it back."""
     now = now or timezone.now()
+    guard = {"id": table.pk, "version": table.version, **(guard or {})}
     table.state = state
     table.version += 1
     table.last_action_at = now
-    Action.objects.create(
-        table=table,
-        version=table.version,
-        seat=seat,
-        user=user if getattr(user, "pk", None) else None,
-        action=action,
-        events=events,
-        cid=cid,
-    )
+    table.updated_at = now
     outcome = game.outcome(state)
     if outcome is not None:
         table.status = Table.Status.FINISHED
         table.outcome = outcome
         table.finished_at = now
     _schedule(table, game, seats, now)
-    table.save(update_fields=RECORDED_FIELDS)
+    if not sql.update(table, RECORDED_FIELDS, guard):
+        raise _Conflict
+    sql.insert(
+        Action,
+        {
+            "table": table.pk,
+            "version": table.version,
+            "seat": seat,
+            "user": user.pk if getattr(user, "pk", None) else None,
+            "action": action,
+            "events": events,
+            "cid": cid,
+            "created_at": now,
+        },
+    )
     transaction.on_commit(lambda: snapshots.committed(table, seats, events))
     notify(table)
 
