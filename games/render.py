@@ -14,6 +14,7 @@ from importlib import import_module
 from typing import Any
 
 from django.template import engines
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -246,7 +247,8 @@ def render_live(table: Table, viewer, **kwargs: Any) -> str:
 
 
 def render_context(ctx: TableContext) -> str:
-    return mark_safe(live_template().render(ctx.as_dict()))  # noqa: S308 - autoescaped Jinja2
+    context = {**ctx.as_dict(), "LANGUAGE": translation.get_language()}
+    return mark_safe(live_template().render(context))  # noqa: S308 - autoescaped Jinja2
 
 
 def live_template():
