@@ -22,7 +22,15 @@ from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from games.templatetags.tables import action_json, hold_toggle, in_list, legal_values, lookup
+from games.templatetags.tables import (
+    action_json,
+    hold_toggle,
+    in_list,
+    legal_values,
+    lookup,
+    score_buttons,
+    seats_with,
+)
 
 _texts: dict[tuple[str | None, str], Markup] = {}
 _plurals: dict[tuple[str | None, str, str, int], Markup] = {}
@@ -76,6 +84,11 @@ def environment(**options: Any) -> Environment:
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext)
     env.globals.update(url=url, hold_toggle=hold_toggle)
     env.filters.update(
-        action_json=action_json, lookup=lookup, in_list=in_list, legal_values=legal_values
+        action_json=action_json,
+        lookup=lookup,
+        in_list=in_list,
+        legal_values=legal_values,
+        score_buttons=score_buttons,
+        seats_with=seats_with,
     )
     return env

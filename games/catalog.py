@@ -40,6 +40,9 @@ class GameInfo:
     summary: str
     modes: tuple[Mode, ...] = ()
     options: tuple[Option, ...] = ()
+    # Every seat's view is the same (but for its `seat`): while a game is on, one render per
+    # version serves every socket at the table (games/render.py).
+    public_view: bool = False
 
     @property
     def playable(self) -> bool:
@@ -81,6 +84,7 @@ GAMES: tuple[GameInfo, ...] = (
                 ),
             ),
         ),
+        public_view=True,  # the covered dice are hidden from everyone, the roller included
     ),
     GameInfo(
         slug="domino",

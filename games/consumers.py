@@ -278,7 +278,7 @@ def render_hint(table: Table, user) -> str:
 
     ctx = table_context(table, user)
     advice: list[dict[str, Any]] = []
-    if ctx.you is not None and ctx.view is not None and ctx.legal:
+    if ctx.actor is not None and ctx.view is not None and ctx.legal:
         try:
             advise = services.robot_module(table.game).advise
         except (ImportError, AttributeError):

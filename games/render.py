@@ -2,6 +2,14 @@
 
 The first page load over HTTP and every live update over the socket use the same context and
 the same partial templates, so a reload or a reconnection shows exactly the live state.
+
+While a game is on, the partials never ask who is looking: what only some seats see (the
+controls of the seat on turn, "Sua vez", "(você)", your own card) is wrapped with the seats it
+is for (`only-seats` / `except-seats` and `data-seats`), and the page shows it to its own seat,
+which every render starts with (`#mesa-eu`, see table.css section 0). So when the game's view is
+the same for every seat (`GameInfo.public_view`: Bozó hides the covered dice from everyone), one
+render per version serves every socket of the process, players and spectators alike. Games with
+private hands render each seat's own view, with only that seat's controls.
 """
 
 from __future__ import annotations
@@ -45,7 +53,12 @@ class TableContext:
     seats: list[SeatInfo]
     you: int | None
     view: dict[str, Any] | None = None
+    # The seat whose controls are rendered, and its legal actions: the one on turn when the
+    # render is shared, else the viewer when it is their turn.
+    actor: int | None = None
     legal: list[dict[str, Any]] = field(default_factory=list)
+    # Seats that may claim the win by inactivity now.
+    claimers: list[int] = field(default_factory=list)
     notice: str = ""
     notice_kind: str = "info"
     log: list[str] = field(default_factory=list)
@@ -56,7 +69,6 @@ class TableContext:
         table = self.table
         info = GAMES_BY_SLUG[table.game]
         movers = self.view_movers()
-        your_turn = self.you is not None and self.you in movers
         outcome_text = str((table.outcome or {}).get("text", ""))
         return {
             "user": self.viewer,
@@ -69,13 +81,15 @@ class TableContext:
             "you": self.you,
             "seated": self.you is not None,
             "is_host": any(s.is_host and s.is_you for s in self.seats),
+            "players": [s.index for s in self.seats if s.user_id is not None],
             "view": self.view,
+            "movers": movers,
+            "human_movers": [i for i in movers if self.seats[i].user_id is not None],
+            "actor": self.actor,
             "legal": self.legal,
             "actions": ActionSet(self.legal),
-            "your_turn": your_turn,
-            "banner": self.banner(movers),
-            "claim_open": claim_open(table)
-            and any(a["type"] == "claim_inactivity" for a in self.legal),
+            "claimers": self.claimers,
+            "banner": self.banner(),
             "notice": self.notice,
             "notice_kind": self.notice_kind,
             "waiting": table.status == Table.Status.WAITING,
@@ -108,16 +122,13 @@ class TableContext:
             return []
         return rules.get(self.table.game).to_act(self.table.state)
 
-    def banner(self, movers: list[int]) -> str:
+    def banner(self) -> str:
+        """The banner outside a game; while one is on, the template says whose turn it is."""
         status = self.table.status
         if status == Table.Status.WAITING:
             return _("Esperando jogadores")
         if status in (Table.Status.FINISHED, Table.Status.CLOSED):
             return _("Fim de jogo")
-        if self.you is not None and self.you in movers:
-            return _("Sua vez")
-        if movers:
-            return _("Vez de %(name)s") % {"name": self.seats[movers[0]].name}
         return ""
 
 
@@ -183,11 +194,14 @@ def table_context(
     notice_kind: str = "info",
     snapshot: Snapshot | None = None,
     base_url: str = "",
+    shared: bool = False,
 ) -> TableContext:
+    """The context of the partials for `viewer`, or for nobody in particular when `shared` (a
+    game on, whose view is the same for every seat)."""
     if snapshot is None:
         snapshot = Snapshot(table=table, seats=tuple(_seats_of(table)), events=None)
     seats = snapshot.seats
-    infos = seat_infos(table, seats, viewer)
+    infos = seat_infos(table, seats, None if shared else viewer)
     you = next((s.index for s in infos if s.is_you), None)
     ctx = TableContext(
         table=table,
@@ -201,12 +215,30 @@ def table_context(
     if table.state is not None:
         game = rules.get(table.game)
         ctx.view = game.view(table.state, you)
-        if you is not None and table.status == Table.Status.PLAYING:
-            ctx.legal = game.legal_actions(table.state, you)
-        for index in ctx.view_movers():
+        movers = ctx.view_movers()
+        if movers:
+            mover = movers[0]
+            if shared:
+                ctx.actor = mover if infos[mover].user_id is not None else None
+            elif you in movers:
+                ctx.actor = you
+            if ctx.actor is not None:
+                ctx.legal = game.legal_actions(table.state, ctx.actor)
+            if claim_open(table):
+                candidates = [s.index for s in infos if s.user_id] if shared else [you]
+                ctx.claimers = [
+                    seat
+                    for seat in candidates
+                    if seat is not None and may_claim(game, table.state, seat)
+                ]
+        for index in movers:
             infos[index].on_turn = True
         ctx.log = recent_events(snapshot.recent_events(), [s.name for s in infos])
     return ctx
+
+
+def may_claim(game, state: dict, seat: int) -> bool:
+    return any(a["type"] == "claim_inactivity" for a in game.legal_actions(state, seat))
 
 
 def _seats_of(table: Table) -> list[Seat]:
@@ -241,9 +273,53 @@ def recent_events(actions: Iterable[list[dict]], names: list[str], count: int = 
     return lines[:count]
 
 
-def render_live(table: Table, viewer, **kwargs: Any) -> str:
-    """Every live partial of the table for `viewer`, each with its id for an out-of-band swap."""
-    return render_context(table_context(table, viewer, **kwargs))
+def render_live(
+    table: Table,
+    viewer,
+    *,
+    notice: str = "",
+    notice_kind: str = "info",
+    snapshot: Snapshot | None = None,
+    base_url: str = "",
+) -> str:
+    """Every live partial of the table for `viewer`, each with its id for an out-of-band swap,
+    after `#mesa-eu` with the viewer's seat. Shared between viewers when the game allows it."""
+    if snapshot is None:
+        snapshot = Snapshot(table=table, seats=tuple(_seats_of(table)), events=None)
+    you = viewer_seat(snapshot.seats, viewer)
+    if not notice and shares_render(table):
+        return mark_safe(seat_marker(you) + snapshot.shared_render(render_shared))  # noqa: S308
+    ctx = table_context(
+        table,
+        viewer,
+        notice=notice,
+        notice_kind=notice_kind,
+        snapshot=snapshot,
+        base_url=base_url,
+        shared=shares_render(table),
+    )
+    return mark_safe(seat_marker(you) + render_context(ctx))  # noqa: S308 - autoescaped Jinja2
+
+
+def shares_render(table: Table) -> bool:
+    return table.status == Table.Status.PLAYING and GAMES_BY_SLUG[table.game].public_view
+
+
+def render_shared(snapshot: Snapshot) -> str:
+    ctx = table_context(snapshot.table, None, snapshot=snapshot, shared=True)
+    return render_context(ctx)
+
+
+def viewer_seat(seats: Iterable[Seat], viewer) -> int | None:
+    if not getattr(viewer, "is_authenticated", False):
+        return None
+    return next((seat.index for seat in seats if seat.user_id == viewer.pk), None)
+
+
+def seat_marker(you: int | None) -> str:
+    """Tells the page its own seat (nothing for a spectator): table.css shows what is for it."""
+    seat = "" if you is None else f' data-you="{you}"'
+    return f'<div id="mesa-eu" hidden{seat}></div>\n'
 
 
 def render_context(ctx: TableContext) -> str:

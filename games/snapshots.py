@@ -12,7 +12,10 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.utils import translation
 
 from games.models import Seat, Table
 
@@ -26,10 +29,19 @@ class Snapshot:
     seats: tuple[Seat, ...]
     # The events of the latest actions, newest first; None when not known (read on demand).
     events: tuple[list[dict], ...] | None
+    # The render every socket shares (games/render.py), per language, made on first use.
+    renders: dict[str | None, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def version(self) -> int:
         return self.table.version
+
+    def shared_render(self, render: Callable[[Snapshot], str]) -> str:
+        language = translation.get_language()
+        html = self.renders.get(language)
+        if html is None:
+            html = self.renders[language] = render(self)
+        return html
 
     def recent_events(self) -> tuple[list[dict], ...]:
         if self.events is None:

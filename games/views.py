@@ -13,7 +13,7 @@ from games import selectors, services
 from games.catalog import GAMES, GAMES_BY_SLUG
 from games.forms import TableForm
 from games.models import Table
-from games.render import render_context, table_context
+from games.render import render_live, table_context
 
 
 def _game(slug: str):
@@ -76,7 +76,8 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     invited = request.session.get("invites", {}).get(str(table.pk)) == table.invite_code
     if not table.is_public and context.you is None and not invited:
         raise Http404
-    page = {**context.as_dict(), "live": render_context(context)}
+    live = render_live(table, request.user, base_url=request.build_absolute_uri("/"))
+    page = {**context.as_dict(), "live": live}
     return render(request, "games/table.html", page)
 
 

@@ -41,3 +41,17 @@ def legal_values(legal: list[dict[str, Any]], spec: str) -> list[Any]:
     """`legal|legal_values:"score:box"`: the `box` of every legal `score` action."""
     kind, _, key = spec.partition(":")
     return [action.get(key) for action in legal if action.get("type") == kind]
+
+
+def score_buttons(legal: list[dict[str, Any]], potential: dict[str, int]) -> dict[str, int]:
+    """Each box a legal `score` action may mark, with the points it would give now."""
+    return {
+        action["box"]: potential.get(action["box"], 0)
+        for action in legal
+        if action.get("type") == "score"
+    }
+
+
+def seats_with(values: list[Any], value: Any) -> list[int]:
+    """The seats whose entry is `value`: `view.card_of|seats_with(0)`, who plays card 0."""
+    return [seat for seat, entry in enumerate(values) if entry == value]

@@ -88,6 +88,7 @@ TARGET_HUMAN_P95_MS = 25
 
 # What the page shows (games/templates/games/_live.html and the game's partials).
 STATUS_RE = re.compile(r"<div\b[^>]*\bid=\"mesa-status\"[^>]*>")
+MARKER_RE = re.compile(r"<div id=\"mesa-eu\" hidden(?: data-you=\"(\d+)\")?>")
 NOTICE_RE = re.compile(r"<div\b[^>]*\bid=\"mesa-aviso\"[^>]*>(.*?)</div>", re.S)
 MESSAGE_RE = re.compile(r"\bmessage--(\w+)\"[^>]*>(.*?)</p>", re.S)
 INPUT_RE = re.compile(r"<input\b[^>]*>")
@@ -130,12 +131,17 @@ def parse_view(text: str) -> View | None:
     except (KeyError, ValueError):
         return None
     classes = attrs.get("class", "").split()
+    # A render may be shared by every seat; the page shows its own parts from #mesa-eu (see
+    # tests/seen.py). While a game is on, the only action forms are those of the seat on turn.
+    marker = MARKER_RE.search(text)
+    you = marker.group(1) if marker else None
+    your_turn = you is not None and you in attrs.get("data-turn", "").split()
     actions, commands = [], set()
     for tag in INPUT_RE.findall(text):
         field_ = _attrs(tag)
         if field_.get("name") == "action":
             action = json.loads(field_.get("value", ""))
-            if action.get("type") not in NOT_PLAYED:
+            if your_turn and action.get("type") not in NOT_PLAYED:
                 actions.append(action)
         elif field_.get("name") == "cmd":
             commands.add(field_.get("value", ""))
@@ -150,7 +156,7 @@ def parse_view(text: str) -> View | None:
     following = NEXT_TABLE_RE.search(result[1]) if len(result) == 2 else None
     return View(
         version=version,
-        your_turn="mesa-status--you" in classes,
+        your_turn=your_turn,
         over="mesa-status--over" in classes,
         actions=actions,
         commands=commands,

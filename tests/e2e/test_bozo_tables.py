@@ -52,7 +52,8 @@ def banner(page: Page):
 
 
 def wait_for_banner(page: Page, text: str) -> None:
-    expect(banner(page)).to_have_text(text)
+    # innerText: the banner holds "Sua vez" and "Vez de …", and the page's CSS shows one.
+    expect(banner(page)).to_have_text(text, use_inner_text=True)
 
 
 def wait_for_version(page: Page, number: int) -> None:
@@ -68,7 +69,10 @@ def wait_connected(page: Page) -> None:
 
 def dice_on(page: Page) -> list[str]:
     """The five dice as the page draws them: "4", "4*" held, "?" under the cup, "-" unrolled."""
-    classes = page.locator("#mesa-jogo .die").evaluate_all("els => els.map(e => e.className)")
+    # Only the dice laid out: the one on turn has buttons, the others images (table.css, 0b).
+    classes = page.locator("#mesa-jogo .die").evaluate_all(
+        "els => els.filter(e => e.getClientRects().length).map(e => e.className)"
+    )
     assert len(classes) == 5, classes
     shown = []
     for names in classes:

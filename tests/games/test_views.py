@@ -2,6 +2,7 @@ import pytest
 
 from games import services
 from games.models import Table
+from tests.seen import own_seat, seen_by
 
 pytestmark = pytest.mark.django_db
 
@@ -71,9 +72,37 @@ def test_the_table_page_renders_the_live_partials_over_http(client, make_user):
     client.force_login(ana)
     html = client.get(f"/mesa/{table.pk}/").content.decode()
     assert f'ws-connect="/ws/mesa/{table.pk}/"' in html
-    assert 'id="mesa-jogo"' in html and "Sua vez" in html
-    assert 'data-version="1"' in html
-    assert "Lançar com copo" in html and "Lançar sem copo" in html
+    assert own_seat(html) == 0
+    page = seen_by(html)
+    assert 'id="mesa-jogo"' in page and "Sua vez" in page
+    assert 'data-version="1"' in page
+    assert "Lançar com copo" in page and "Lançar sem copo" in page
+
+
+def test_while_playing_one_render_serves_every_seat_and_each_page_shows_its_own(client, make_user):
+    ana, bia = make_user("ana", nickname="Ana"), make_user("bia", nickname="Bia")
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    pages = {}
+    for name, user in (("ana", ana), ("bia", bia), ("watcher", None)):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        pages[name] = client.get(f"/mesa/{table.pk}/").content.decode()
+    # The same partials for everyone, but for the page's own seat in #mesa-eu.
+    assert [own_seat(html) for html in pages.values()] == [0, 1, None]
+    after_marker = [html.split('id="mesa-eu"')[1].split("</div>", 1)[1] for html in pages.values()]
+    assert after_marker[0] == after_marker[1] == after_marker[2]
+    ana_sees, bia_sees, watcher_sees = (seen_by(html) for html in pages.values())
+    assert "Sua vez" in ana_sees and "Lançar com copo" in ana_sees and "(você)" in ana_sees
+    assert "Sua cartela" in ana_sees and "Sair da partida" in ana_sees
+    for other in (bia_sees, watcher_sees):
+        assert "Vez de Ana" in other and "Sua vez" not in other
+        assert "Lançar" not in other and 'name="action"' not in other
+    assert "Sua cartela" in bia_sees and "Sair da partida" in bia_sees
+    assert "(você)" not in watcher_sees and "Sua cartela" not in watcher_sees
+    assert "Sair da partida" not in watcher_sees
 
 
 def test_a_private_table_shows_only_to_its_players_and_invitees(client, make_user):

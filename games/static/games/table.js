@@ -54,15 +54,35 @@
   var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var previous = null;
 
+  // This page's seat (see table.css, section 0b): "" for a spectator.
+  function ownSeat() {
+    var marker = document.getElementById("mesa-eu");
+    return marker && marker.dataset.you != null ? marker.dataset.you : "";
+  }
+
+  function isYourTurn(status) {
+    var you = ownSeat();
+    return !!(status && you !== "" && (status.dataset.turn || "").split(" ").indexOf(you) >= 0);
+  }
+
+  // The die this page shows in a slot: the player on turn sees a button, everyone else an image.
+  function shownDie(slot) {
+    var dice = slot.querySelectorAll(".die");
+    for (var i = 0; i < dice.length; i++) {
+      if (dice[i].getClientRects().length) return dice[i];
+    }
+    return dice[0] || null;
+  }
+
   function readTable() {
     var status = document.getElementById("mesa-status");
     var bozo = document.querySelector("#mesa-jogo .bozo");
-    var state = { status: status, yourTurn: !!(status && status.classList.contains("mesa-status--you")), bozo: bozo };
+    var state = { status: status, yourTurn: isYourTurn(status), bozo: bozo };
     if (!bozo) return state;
     state.rolls = parseInt(bozo.dataset.rolls, 10) || 0;
     state.turn = bozo.dataset.turn || "";
     state.dice = Array.prototype.map.call(bozo.querySelectorAll(".bozo-dice > .die-slot"), function (slot) {
-      var die = slot.querySelector(".die");
+      var die = shownDie(slot);
       var face = die ? /\bdie--([1-6])\b/.exec(die.className) : null;
       return {
         slot: slot,
@@ -162,7 +182,7 @@
         play(now.cup, "is-coming-down");
       } else {
         now.dice.forEach(function (d) {
-          var die = d.slot.querySelector(".die");
+          var die = shownDie(d.slot);
           if (!d.held && d.value && die) play(die, "is-tumbling");
         });
       }
@@ -236,13 +256,20 @@
     if (!jogo) return;
     var target = null;
     if (jogo.contains(wanted.el)) target = wanted.el;  // not re-rendered (a hint, a notice)
-    if (!target && wanted.die != null) target = jogo.querySelector('.die-slot[data-die="' + wanted.die + '"] button');
+    if (!target && wanted.die != null) {
+      target = jogo.querySelector('.die-slot[data-die="' + wanted.die + '"] button');
+      if (target && !target.getClientRects().length) target = null;  // no longer this page's turn
+    }
     if (!target) {
       target = Array.prototype.find.call(jogo.querySelectorAll(".bozo-controls button"), function (b) {
         return b.offsetParent !== null;
       });
     }
-    if (!target) target = jogo.querySelector(".bozo-dice button") || jogo.querySelector(".score-button");
+    if (!target) {
+      target = Array.prototype.find.call(jogo.querySelectorAll(".bozo-dice button, .score-button"), function (b) {
+        return b.getClientRects().length > 0;
+      });
+    }
     if (target) {
       target.disabled = false;  // an unchanged button is still marked busy until just below
       target.focus({ preventScroll: true });
