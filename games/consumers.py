@@ -10,12 +10,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import OperationalError, connection
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -29,6 +32,49 @@ MAX_MESSAGE = 4096
 COMMANDS = frozenset(
     {"sit", "leave", "start", "robot_add", "seat_clear", "seat_move", "replay", "hint"}
 )
+
+
+T = TypeVar("T")
+
+# How long a move written on the event loop may wait for SQLite's write lock before it goes to the
+# database thread instead, which waits as long as the database's own timeout.
+INLINE_LOCK_WAIT_MS = 50
+
+
+async def write(apply: Callable[..., T], *args: Any) -> T:
+    """Run a move's write. With SQLite, the database is a file on this machine and the write
+    (an UPDATE, an INSERT, a commit: about 0.2 ms) costs less than the hop to Channels' one
+    database thread, where every move of the process waited in line behind the event loop for
+    the GIL (2.3 ms of waiting for 0.6 ms of work, the bench's first limit). So the move is
+    written right here, on the loop; if another writer holds the lock for longer than a blink, it
+    goes to the thread after all. PostgreSQL is a network server: its moves keep the hop."""
+    if connection.vendor == "sqlite":
+        try:
+            with _orm_on_this_loop():
+                return apply(*args)
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            log.info("table write waits for the database lock in the database thread")
+    return await database_sync_to_async(apply)(*args)
+
+
+@contextmanager
+def _orm_on_this_loop() -> Iterator[None]:
+    """Django refuses database calls where an event loop runs, so that nobody blocks it by
+    mistake; a SQLite write that gives up on a busy lock after INLINE_LOCK_WAIT_MS is a choice.
+    The running loop is hidden from this thread for the call only."""
+    loop = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        connection.ensure_connection()
+        raw = connection.connection
+        if getattr(connection, "_games_short_lock_wait", None) is not raw:
+            raw.execute(f"PRAGMA busy_timeout = {INLINE_LOCK_WAIT_MS}")
+            connection._games_short_lock_wait = raw
+        yield
+    finally:
+        asyncio.events._set_running_loop(loop)
 
 
 class BadMessage(Exception):
@@ -120,7 +166,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except BadMessage as error:
             await self.push(notice=error.message, kind="error")
             return
-        result, queue = await database_sync_to_async(self.act)(action, version, cid)
+        result, queue = await write(self.act, action, version, cid)
         await services.send_deferred(queue)
         if result.status == "applied":
             return  # the group message brings the new view to every socket, this one included

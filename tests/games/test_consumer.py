@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sqlite3
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import Client
 
 from config.asgi import application
@@ -315,3 +317,27 @@ async def test_solo_training_hint_goes_only_to_the_player(users):
     assert "Dica do robô" in html
     assert "final esperado" in html
     await socket.disconnect()
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="about SQLite's file lock")
+async def test_a_move_behind_another_writer_waits_off_the_event_loop(duel_table, users):
+    """With SQLite a move is written on the event loop; while another writer holds the lock it
+    gives up within a blink and waits in the database thread, so the other sockets go on."""
+    ana, _ = users
+    mine = await connect(duel_table.pk, ana)
+    await mine.receive_from()
+    holder = sqlite3.connect(connection.settings_dict["NAME"], isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer: a command, the sweeper, another process
+    try:
+        await send(mine, {"type": "roll", "cup": False}, version=1, cid="behind")
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await asyncio.sleep(0.3)
+        assert loop.time() - started < 0.45  # the loop was never held for long
+        row = holder.execute("SELECT version FROM games_table WHERE id = ?", [duel_table.pk])
+        assert row.fetchone() == (1,)  # not written yet: it waits for the lock
+    finally:
+        holder.execute("COMMIT")
+        holder.close()
+    assert "Dado 1:" in await until_version(mine, 2)
+    await mine.disconnect()
