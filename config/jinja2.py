@@ -14,13 +14,14 @@ the active language as `LANGUAGE` in the context to save even that lookup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
 from django.utils import translation
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from games.templatetags.tables import (
     action_json,
@@ -32,8 +33,9 @@ from games.templatetags.tables import (
     seats_with,
 )
 
-_texts: dict[tuple[str | None, str], Markup] = {}
-_plurals: dict[tuple[str | None, str, str, int], Markup] = {}
+_texts: dict[tuple[str | None, str], str] = {}
+_plain: dict[tuple[str | None, str], Markup] = {}
+_plurals: dict[tuple[str | None, str, str, int], str] = {}
 MAX_PLURALS = 10_000  # counts vary; never let that memo grow without bound
 
 
@@ -42,18 +44,30 @@ def _language(context: Context) -> str | None:
     return language if language is not None else translation.get_language()
 
 
-def translated(language: str | None, message: str) -> Markup:
+def translated(language: str | None, message: str) -> str:
     key = (language, message)
     text = _texts.get(key)
     if text is None:
         with translation.override(language):
-            text = _texts[key] = Markup(translation.gettext(message))  # noqa: S704 - ours
+            text = _texts[key] = translation.gettext(message)
     return text
+
+
+def _formatted(text: str, values: dict[str, Any]) -> Markup:
+    """The translation is trusted, the values are escaped (what `Markup % values` does, faster)."""
+    return Markup(text % {name: escape(value) for name, value in values.items()})  # noqa: S704
 
 
 @pass_context
 def gettext(context: Context, message: str, **values: Any) -> Markup:
-    return translated(_language(context), message) % values
+    language = _language(context)
+    if values:
+        return _formatted(translated(language, message), values)
+    key = (language, message)
+    text = _plain.get(key)
+    if text is None:
+        text = _plain[key] = _formatted(translated(language, message), {})
+    return text
 
 
 @pass_context
@@ -63,11 +77,30 @@ def ngettext(context: Context, singular: str, plural: str, number: int, **values
     text = _plurals.get(key)
     if text is None:
         with translation.override(language):
-            text = Markup(translation.ngettext(singular, plural, number))  # noqa: S704 - ours
+            text = translation.ngettext(singular, plural, number)
         if len(_plurals) < MAX_PLURALS:
             _plurals[key] = text
     values.setdefault("num", number)
-    return text % values
+    return _formatted(text, values)
+
+
+_fragments: dict[str, Markup] = {}
+MAX_FRAGMENTS = 20_000
+
+
+@pass_context
+def fragment(context: Context, *key: Any, caller: Callable[[], str]) -> Markup:
+    """`{% call fragment(name, args) %}{{ a_macro(*args) }}{% endcall %}`: the body, rendered once
+    for these values and kept. The body must show nothing but them (a macro given exactly these
+    arguments): after a move, the score card that did not change is not rendered again."""
+    cache_key = repr((_language(context), key))
+    html = _fragments.get(cache_key)
+    if html is None:
+        html = Markup(caller())  # noqa: S704 - rendered by this autoescaping environment
+        if len(_fragments) >= MAX_FRAGMENTS:
+            _fragments.clear()
+        _fragments[cache_key] = html
+    return html
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -82,7 +115,7 @@ def environment(**options: Any) -> Environment:
     env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=True)
     # The same newstyle behaviour as installed above, one call deep and memoized.
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext)
-    env.globals.update(url=url, hold_toggle=hold_toggle)
+    env.globals.update(url=url, hold_toggle=hold_toggle, fragment=fragment)
     env.filters.update(
         action_json=action_json,
         lookup=lookup,
