@@ -14,6 +14,7 @@ the active language as `LANGUAGE` in the context to save even that lookup.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -39,8 +40,13 @@ _plurals: dict[tuple[str | None, str, str, int], str] = {}
 MAX_PLURALS = 10_000  # counts vary; never let that memo grow without bound
 
 
+_rendering = threading.local()  # the language of the fragment being rendered in this thread
+
+
 def _language(context: Context) -> str | None:
     language = context.get("LANGUAGE")
+    if language is None:
+        language = getattr(_rendering, "language", None)
     return language if language is not None else translation.get_language()
 
 
@@ -93,10 +99,16 @@ def fragment(context: Context, *key: Any, caller: Callable[[], str]) -> Markup:
     """`{% call fragment(name, args) %}{{ a_macro(*args) }}{% endcall %}`: the body, rendered once
     for these values and kept. The body must show nothing but them (a macro given exactly these
     arguments): after a move, the score card that did not change is not rendered again."""
-    cache_key = repr((_language(context), key))
+    language = _language(context)
+    cache_key = repr((language, key))
     html = _fragments.get(cache_key)
     if html is None:
-        html = Markup(caller())  # noqa: S704 - rendered by this autoescaping environment
+        # An imported macro sees no render context: it finds the language here.
+        outer, _rendering.language = getattr(_rendering, "language", None), language
+        try:
+            html = Markup(caller())  # noqa: S704 - rendered by this autoescaping environment
+        finally:
+            _rendering.language = outer
         if len(_fragments) >= MAX_FRAGMENTS:
             _fragments.clear()
         _fragments[cache_key] = html

@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from typing import Any, TypeVar
 
 from channels.consumer import get_handler_name
@@ -234,6 +235,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             services.table_replay(table_id=table_id, by=user)
         return ""
 
+    @cached_property
     def base_url(self) -> str:
         """The site's address as the browser sees it, for invitation links."""
         headers = dict(self.scope.get("headers") or [])
@@ -314,7 +316,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             notice=notice,
             notice_kind=kind,
             snapshot=snapshot,
-            base_url=self.base_url(),
+            base_url=self.base_url,
         )
 
 
