@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import services
+from games import services, snapshots
 from games.models import Action, Seat, Table
 from tests.games.conftest import act
 
@@ -190,6 +190,70 @@ def test_a_repeated_command_id_is_applied_once(duel, ana):
     )
     assert (first.status, again.status) == ("applied", "duplicate")
     assert Table.objects.get(pk=duel.pk).state["turn"]["rolls"] == 1
+
+
+# A move checked against this process's copy of the table (games/snapshots.py) is written with an
+# UPDATE guarded by the version it saw; whatever changed in between sends it the locked way.
+
+
+def remember_table_as_it_is_now(table):
+    snapshots.clear()
+    return snapshots.get(table.pk)
+
+
+def test_a_move_on_the_in_memory_table_is_written_like_any_other(duel, ana, loaded):
+    remember_table_as_it_is_now(duel)
+    loaded([1, 2, 3, 4, 5])
+    result = act(duel, ana, {"type": "roll", "cup": False}, cid="fast")
+    assert (result.status, result.version) == ("applied", 2)
+    duel.refresh_from_db()
+    assert duel.state["turn"]["dice"] == [1, 2, 3, 4, 5]
+    assert duel.last_action_at is not None and duel.updated_at == duel.last_action_at
+    log = Action.objects.get(table=duel, version=2)
+    assert (log.seat, log.user, log.action, log.cid) == (
+        0,
+        ana,
+        {"type": "roll", "cup": False},
+        "fast",
+    )
+    assert log.events and log.created_at == duel.last_action_at
+
+
+def test_a_move_on_an_outdated_copy_of_the_table_is_stale_not_applied(duel, ana, bia):
+    outdated = remember_table_as_it_is_now(duel)
+    act(duel, ana, {"type": "roll", "cup": False})  # another process moved: version 2
+    snapshots.clear()
+    snapshots.remember(outdated)  # this process still holds version 1
+    result = services.table_act(
+        table_id=duel.pk, user=ana, action={"type": "roll", "cup": True}, version=1
+    )
+    assert result.status == "stale" and result.version == 2
+    duel.refresh_from_db()
+    assert duel.version == 2 and duel.state["turn"]["rolls"] == 1
+    assert duel.actions.count() == 2
+
+
+def test_a_move_on_the_copy_never_reopens_a_table_the_admin_closed(duel, ana):
+    outdated = remember_table_as_it_is_now(duel)
+    services.table_close(table_id=duel.pk)  # closing keeps the version
+    snapshots.remember(outdated)
+    result = act(duel, ana, {"type": "roll", "cup": False})
+    assert result.status == "refused"
+    duel.refresh_from_db()
+    assert duel.status == Table.Status.CLOSED and duel.actions.count() == 1
+
+
+def test_a_repeated_command_id_at_the_current_version_is_not_applied_twice(duel, ana):
+    remember_table_as_it_is_now(duel)
+    act(duel, ana, {"type": "roll", "cup": False}, cid="same")
+    remember_table_as_it_is_now(duel)
+    before = Table.objects.get(pk=duel.pk)
+    again = services.table_act(
+        table_id=duel.pk, user=ana, action={"type": "roll", "cup": False}, version=2, cid="same"
+    )
+    assert again.status == "duplicate"
+    after = Table.objects.get(pk=duel.pk)
+    assert (after.version, after.state) == (before.version, before.state)
 
 
 def test_leaving_during_the_game_gives_the_win_to_the_other_side(duel, bia):
