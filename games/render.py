@@ -6,7 +6,7 @@ the same partial templates, so a reload or a reconnection shows exactly the live
 While a game is on, the partials never ask who is looking: what only some seats see (the
 controls of the seat on turn, "Sua vez", "(você)", your own card) is wrapped with the seats it
 is for (`only-seats` / `except-seats` and `data-seats`), and the page shows it to its own seat,
-which every render starts with (`#mesa-eu`, see table.css section 0). So when the game's view is
+which every render starts with (`#mesa-eu`, see table.css section 0b). So when the game's view is
 the same for every seat (`GameInfo.public_view`: Bozó hides the covered dice from everyone), one
 render per version serves every socket of the process, players and spectators alike. Games with
 private hands render each seat's own view, with only that seat's controls.

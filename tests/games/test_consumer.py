@@ -319,25 +319,53 @@ async def test_solo_training_hint_goes_only_to_the_player(users):
     await socket.disconnect()
 
 
-@pytest.mark.skipif(connection.vendor != "sqlite", reason="about SQLite's file lock")
+def hold_the_table(table_id: int):
+    """Another writer on its own connection (a command, the sweeper, another process), holding
+    SQLite's write lock or the PostgreSQL row of the table. Returns (read version, release)."""
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        holder = sqlite3.connect(settings["NAME"], isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        query = "SELECT version FROM games_table WHERE id = ?"
+    else:
+        import psycopg
+
+        holder = psycopg.connect(
+            dbname=settings["NAME"],
+            host=settings["HOST"] or None,
+            port=settings["PORT"] or None,
+            user=settings["USER"] or None,
+            password=settings["PASSWORD"] or None,
+        )
+        query = "SELECT version FROM games_table WHERE id = %s FOR UPDATE"
+    holder.execute(query, [table_id])
+
+    def version() -> int:
+        return holder.execute(query, [table_id]).fetchone()[0]
+
+    def release() -> None:
+        holder.commit() if connection.vendor != "sqlite" else holder.execute("COMMIT")
+        holder.close()
+
+    return version, release
+
+
 async def test_a_move_behind_another_writer_waits_off_the_event_loop(duel_table, users):
     """With SQLite a move is written on the event loop; while another writer holds the lock it
-    gives up within a blink and waits in the database thread, so the other sockets go on."""
+    gives up within a blink and waits in the database thread (where PostgreSQL moves always
+    go), so the other sockets of the process go on."""
     ana, _ = users
     mine = await connect(duel_table.pk, ana)
     await mine.receive_from()
-    holder = sqlite3.connect(connection.settings_dict["NAME"], isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")  # another writer: a command, the sweeper, another process
+    version, release = hold_the_table(duel_table.pk)
     try:
         await send(mine, {"type": "roll", "cup": False}, version=1, cid="behind")
         loop = asyncio.get_running_loop()
         started = loop.time()
         await asyncio.sleep(0.3)
         assert loop.time() - started < 0.45  # the loop was never held for long
-        row = holder.execute("SELECT version FROM games_table WHERE id = ?", [duel_table.pk])
-        assert row.fetchone() == (1,)  # not written yet: it waits for the lock
+        assert version() == 1  # not written yet: it waits for the other writer
     finally:
-        holder.execute("COMMIT")
-        holder.close()
+        release()
     assert "Dado 1:" in await until_version(mine, 2)
     await mine.disconnect()
