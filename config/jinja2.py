@@ -14,6 +14,7 @@ the active language as `LANGUAGE` in the context to save even that lookup.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import translation
 from jinja2 import Environment, pass_context
+from jinja2.ext import Extension
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
@@ -119,8 +121,21 @@ def url(name: str, *args: Any, **kwargs: Any) -> str:
     return reverse(name, args=args or None, kwargs=kwargs or None)
 
 
+class Dedent(Extension):
+    """Shortens the indentation of every template line to one space when the template is
+    compiled: HTML reads any run of whitespace as one space, and each socket message gets about
+    a fifth lighter (the live partials hold no <pre>). One space stays, so words on two lines
+    never run together where `trim_blocks` takes the line break after a tag."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        return _INDENTATION.sub("\n ", source)
+
+
+_INDENTATION = re.compile(r"\n[ \t]+")
+
+
 def environment(**options: Any) -> Environment:
-    options.setdefault("extensions", []).append("jinja2.ext.i18n")
+    options.setdefault("extensions", []).extend(["jinja2.ext.i18n", Dedent])
     options.pop("autoescape", None)
     options.update(trim_blocks=True, lstrip_blocks=True)  # no blank lines left by the tags
     env = Environment(autoescape=True, **options)  # HTML only: never render it unescaped
