@@ -5,7 +5,9 @@ route, `/ws/eco/`) on a fresh database, production-like (DEBUG off, the sweeper 
 plays). This pytest process is the load client: it logs every player in with their own session
 cookie and speaks to `/ws/mesa/<id>/` exactly as the page does: JSON frames like htmx's ws
 extension sends them (`action`, `version`, `cid`, `HEADERS`), HTML fragments back, the version in
-`data-version` of #mesa-status, the legal actions in the `action` inputs of the forms.
+`data-version` of #mesa-status, the player's seat in #mesa-eu (a render may be shared by every
+socket; the seats on turn are in `data-turn`), the legal actions in the `action` inputs of the
+forms of the seat on turn.
 
 Scenarios, each on a fresh daphne with the echo floor driven by the same client code over as many
 sockets, with as many messages in flight, in the same run:
