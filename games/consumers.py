@@ -250,14 +250,20 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def can_watch(self) -> bool:
-        table = Table.objects.filter(pk=self.table_id).first()
-        if table is None:
+        """Whether this socket may see the table. Reads the table fresh, with its seats and log,
+        and keeps it: the first view is then rendered from memory, on the loop."""
+        snapshot = snapshots.get(self.table_id, fresh=True)
+        if snapshot is None:
             return False
+        table = snapshot.table
         self.token = table.invite_code
+        snapshot.recent_events()
         if table.is_public:
             return True
         user = self.user
-        if getattr(user, "is_authenticated", False) and table.seats.filter(user=user).exists():
+        if getattr(user, "is_authenticated", False) and any(
+            seat.user_id == user.pk for seat in snapshot.seats
+        ):
             return True
         return self.invite_code() == table.invite_code
 

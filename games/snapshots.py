@@ -59,7 +59,8 @@ def load(table_id: int) -> Snapshot | None:
     if table is None:
         return None
     seats = tuple(table.seats.select_related("user").order_by("index"))
-    return Snapshot(table=table, seats=seats, events=None)
+    # A table in the waiting room has no log yet: nothing to read on demand.
+    return Snapshot(table=table, seats=seats, events=() if table.version == 0 else None)
 
 
 def remember(snapshot: Snapshot) -> None:
@@ -114,7 +115,9 @@ def committed(table: Table, seats: list[Seat], events: list[dict]) -> None:
     with _lock:
         previous = _latest.get(table.pk)
     log = None
-    if (
+    if table.version == 1:  # the first entry of the log: it is the whole log
+        log = (events,)
+    elif (
         previous is not None
         and previous.version == table.version - 1
         and previous.events is not None
