@@ -26,15 +26,7 @@ from jinja2.ext import Extension
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
-from games.templatetags.tables import (
-    action_json,
-    hold_toggle,
-    in_list,
-    legal_values,
-    lookup,
-    score_buttons,
-    seats_with,
-)
+from games.templating import action_json, hold_toggle, score_buttons, seats_with
 
 _texts: dict[tuple[str | None, str], str] = {}
 _plain: dict[tuple[str | None, str], Markup] = {}
@@ -143,12 +135,5 @@ def environment(**options: Any) -> Environment:
     # The same newstyle behaviour as installed above, one call deep and memoized.
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext)
     env.globals.update(url=url, hold_toggle=hold_toggle, fragment=fragment)
-    env.filters.update(
-        action_json=action_json,
-        lookup=lookup,
-        in_list=in_list,
-        legal_values=legal_values,
-        score_buttons=score_buttons,
-        seats_with=seats_with,
-    )
+    env.filters.update(action_json=action_json, score_buttons=score_buttons, seats_with=seats_with)
     return env

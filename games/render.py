@@ -14,7 +14,6 @@ private hands render each seat's own view, with only that seat's controls.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -29,7 +28,7 @@ from django.utils.translation import gettext as _
 from games import rules
 from games.catalog import GAMES_BY_SLUG
 from games.models import Seat, Table
-from games.services import claim_open
+from games.services import claim_open, seat_of
 from games.snapshots import Snapshot
 
 
@@ -133,7 +132,7 @@ class TableContext:
 
 
 class ActionSet:
-    """Legal actions, looked up by what a template needs: `actions.roll`, `actions.score.full`…"""
+    """Legal actions as a template asks: `actions.has("hold")`, `actions.of_type("lift")`."""
 
     def __init__(self, legal: list[dict[str, Any]]) -> None:
         self.legal = legal
@@ -141,18 +140,8 @@ class ActionSet:
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [a for a in self.legal if a["type"] == kind]
 
-    def __getattr__(self, kind: str) -> Any:
-        if kind.startswith("_"):
-            raise AttributeError(kind)
-        return self.of_type(kind)
-
     def has(self, kind: str) -> bool:
         return any(a["type"] == kind for a in self.legal)
-
-
-def encode(action: dict[str, Any]) -> str:
-    """The action as the JSON a button sends back."""
-    return json.dumps(action, separators=(",", ":"), ensure_ascii=False)
 
 
 def seat_infos(table: Table, seats: list[Seat], viewer) -> list[SeatInfo]:
@@ -286,8 +275,10 @@ def render_live(
     after `#mesa-eu` with the viewer's seat. Shared between viewers when the game allows it."""
     if snapshot is None:
         snapshot = Snapshot(table=table, seats=tuple(_seats_of(table)), events=None)
-    you = viewer_seat(snapshot.seats, viewer)
-    if not notice and shares_render(table):
+    seat = seat_of(snapshot.seats, viewer)
+    you = None if seat is None else seat.index
+    shared = shares_render(table)
+    if shared and not notice:
         return mark_safe(seat_marker(you) + snapshot.shared_render(render_shared))  # noqa: S308
     ctx = table_context(
         table,
@@ -296,7 +287,7 @@ def render_live(
         notice_kind=notice_kind,
         snapshot=snapshot,
         base_url=base_url,
-        shared=shares_render(table),
+        shared=shared,
     )
     return mark_safe(seat_marker(you) + render_context(ctx))  # noqa: S308 - autoescaped Jinja2
 
@@ -308,12 +299,6 @@ def shares_render(table: Table) -> bool:
 def render_shared(snapshot: Snapshot) -> str:
     ctx = table_context(snapshot.table, None, snapshot=snapshot, shared=True)
     return render_context(ctx)
-
-
-def viewer_seat(seats: Iterable[Seat], viewer) -> int | None:
-    if not getattr(viewer, "is_authenticated", False):
-        return None
-    return next((seat.index for seat in seats if seat.user_id == viewer.pk), None)
 
 
 def seat_marker(you: int | None) -> str:

@@ -138,7 +138,7 @@ def _seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("user").order_by("index"))
 
 
-def _seat_of(seats: list[Seat], user) -> Seat | None:
+def seat_of(seats: list[Seat], user) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     return next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -215,7 +215,7 @@ def seat_take(
         if not table.is_public and user.pk != table.host_id and invite_code != table.invite_code:
             raise TableError(_("Esta mesa é privada: entre pelo link de convite."))
         seats = _seats(table)
-        mine = _seat_of(seats, user)
+        mine = seat_of(seats, user)
         if mine is not None and index is None and team in (None, mine.team):
             return mine
         free = [s for s in seats if s.is_empty and s is not mine]
@@ -296,7 +296,7 @@ def seat_leave(*, table_id: int, user) -> None:
     with transaction.atomic():
         table = _locked(table_id)
         seats = _seats(table)
-        seat = _seat_of(seats, user)
+        seat = seat_of(seats, user)
         if seat is None:
             raise TableError(_("Você não está sentado nesta mesa."))
         if table.status == Table.Status.WAITING:
@@ -368,7 +368,7 @@ def table_replay(*, table_id: int, by) -> Table:
     with transaction.atomic():
         table = _locked(table_id)
         seats = _seats(table)
-        if _seat_of(seats, by) is None:
+        if seat_of(seats, by) is None:
             raise TableError(_("Só quem jogou pode abrir a revanche."))
         if table.is_open:
             raise TableError(_("A partida ainda não terminou."))
@@ -416,7 +416,7 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
         if table.status != Table.Status.PLAYING:
             return ActResult("refused", table.version, _("A partida não está em andamento."))
         seats = _playing_seats(table)
-        seat = _seat_of(seats, user)
+        seat = seat_of(seats, user)
         if seat is None:
             return ActResult(
                 "refused", table.version, _("Você está assistindo: só quem está sentado joga.")
@@ -460,7 +460,7 @@ def _act_on_snapshot(table_id: int, user, action: Any, version: Any, cid: str) -
     ):
         return None
     seats = list(known.seats)
-    seat = _seat_of(seats, user)
+    seat = seat_of(seats, user)
     if seat is None:
         return None
     table = copy.copy(known.table)  # the snapshot is shared with every socket: never touch it

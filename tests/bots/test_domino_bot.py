@@ -126,17 +126,21 @@ def test_avoids_leaving_the_next_opponent_an_easy_score():
         assert robot_play(state, seed=seed)["tile"] == [0, 1]
 
 
+# Spinner 6|6 with ends 1 (left), 0 (right), 2 (up) and 5 (down).
+ARMS_ENDING_1_0_2_5 = {
+    "left": "56 55 35 33 34 44 24 12",
+    "right": "06 00 05 15 16 26 02",
+    "up": "36 23",
+    "down": "46 45",
+}
+
+
 def test_keeps_the_double_and_goes_out_with_it():
     # Ends 1, 0, 2 and 5; seat 0 holds 2|2 and 2|5 and nobody else holds a 2. The 2|2 on top
     # scores 10 now but leaves a plain batida; 2|5 below scores 5 and keeps the double for two
     # open 2s: batida de carroça (+20) next turn.
     hands = [tiles("22 25"), tiles("01 13"), tiles("03 14"), tiles("04 11")]
-    arms = {
-        "left": "56 55 35 33 34 44 24 12",
-        "right": "06 00 05 15 16 26 02",
-        "up": "36 23",
-        "down": "46 45",
-    }
+    arms = ARMS_ENDING_1_0_2_5
     state = midgame(hands, [6, 6], arms, to_move=0)
     assert GAME.view(state, 0)["ends"] == {"left": 1, "right": 0, "up": 2, "down": 5}
     action = robot_play(state)
@@ -155,12 +159,7 @@ def test_keeps_the_double_and_goes_out_with_it():
 def test_the_last_tile_goes_where_it_scores_most():
     # Seat 0 goes out with 2|5: on top the ends make 1 + 0 + 5 + 5 = 11, below 1 + 0 + 2 + 2 = 5.
     hands = [tiles("25"), tiles("01 13 22"), tiles("03 14"), tiles("04 11")]
-    arms = {
-        "left": "56 55 35 33 34 44 24 12",
-        "right": "06 00 05 15 16 26 02",
-        "up": "36 23",
-        "down": "46 45",
-    }
+    arms = ARMS_ENDING_1_0_2_5
     state = midgame(hands, [6, 6], arms, to_move=0)
     for seed in range(5):
         assert robot_play(state, seed=seed) == {"type": "play", "tile": [2, 5], "end": "down"}

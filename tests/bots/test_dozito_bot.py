@@ -12,13 +12,13 @@ import ast
 import copy
 import json
 import random
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from games.bots import dozito as bot
-from games.rules.dozito import GAME, card, new_deck, setup_from_deal
+from games.rules.dozito import GAME, card, setup_from_deal
+from tests.dozito_deck import rest_of_deck
 
 COLOURS = {"am": "amarelo", "az": "azul", "ve": "verde", "vm": "vermelho", "rx": "roxo"}
 DRAW = {"type": "take", "from": "draw"}
@@ -30,22 +30,11 @@ def c(token):
     return card(colour, None if rest == "*" else int(rest))
 
 
-def key(one):
-    return (one["colour"], one["number"] or 0)
-
-
 def table(mine=HIDDEN, theirs=HIDDEN, *, piles=("vm9", "vm11"), draw=""):
     """A 2-player deal, seat 0 to move: the named cards where they are written, every "?" and
     the rest of the draw pile from what is left, in deck order."""
     named = [t for text in (mine, theirs, *piles, draw) for t in text.split() if t != "?"]
-    used = Counter(key(c(t)) for t in named)
-    left = []
-    for one in new_deck():
-        if used[key(one)]:
-            used[key(one)] -= 1
-        else:
-            left.append(one)
-    assert not +used, "a card was written twice"
+    left = rest_of_deck(c(t) for t in named)
     grids, up = [], []
     for text in (mine, theirs):
         tokens = text.split()

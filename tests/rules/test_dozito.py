@@ -19,6 +19,7 @@ import pytest
 
 from games.rules.base import IllegalAction
 from games.rules.dozito import GAME, card, grid_score, new_deck, setup_from_deal
+from tests.dozito_deck import key, rest_of_deck
 
 COLOURS = {"am": "amarelo", "az": "azul", "ve": "verde", "vm": "vermelho", "rx": "roxo"}
 SEED_TABLE = {1: 0, 2: 2, 3: 5, 4: 10, 5: 16, 6: 25, 7: 35, 8: 45, 9: 55, 10: 65, 11: 75}
@@ -34,21 +35,10 @@ def cards(text):
     return [c(token) for token in text.split()]
 
 
-def key(one):
-    return (one["colour"], one["number"] or 0)
-
-
 def table(*grids, piles=("vm9", "vm11"), draw="", rest="draw", **kwargs):
     """A state from the grids, piles and draw top; what is left of the deck fills the grids given
     as None (face down) and then goes under the draw pile (rest="draw") or under pile 0."""
-    used = Counter(key(one) for text in [*grids, *piles, draw] if text for one in cards(text))
-    left = []
-    for one in new_deck():
-        if used[key(one)]:
-            used[key(one)] -= 1
-        else:
-            left.append(one)
-    assert not +used, "a card was written twice"
+    left = rest_of_deck(one for text in [*grids, *piles, draw] if text for one in cards(text))
     dealt, up = [], []
     for text in grids:
         if text is None:
