@@ -126,11 +126,23 @@ class Dedent(Extension):
 _INDENTATION = re.compile(r"\n[ \t]+")
 
 
+class LiveEnvironment(Environment):
+    """Reads a JSON object's keys before its attributes: the partials show the rules' views,
+    plain dicts, and `view.turn` would otherwise raise and catch an AttributeError on each of
+    the hundred lookups of a render. A key that is missing still falls back to the attribute
+    (`boxes.items`), so templates read exactly as with Jinja2's own lookup."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
 def environment(**options: Any) -> Environment:
     options.setdefault("extensions", []).extend(["jinja2.ext.i18n", Dedent])
     options.pop("autoescape", None)
     options.update(trim_blocks=True, lstrip_blocks=True)  # no blank lines left by the tags
-    env = Environment(autoescape=True, **options)  # HTML only: never render it unescaped
+    env = LiveEnvironment(autoescape=True, **options)  # HTML only: never render it unescaped
     env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=True)
     # The same newstyle behaviour as installed above, one call deep and memoized.
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext)

@@ -1,6 +1,7 @@
-// The live table's small helpers around htmx's ws extension: a client id on every command,
-// the connection indicator, the "com copo / sem copo" preference, invites and confirmations,
-// the motion of the dice and the cup, and keeping the keyboard focus across re-renders.
+// The live table's small helpers around htmx's ws extension: a client id and the version shown
+// on every command, the connection indicator, the "com copo / sem copo" preference, invites and
+// confirmations, the motion of the dice and the cup, and keeping the keyboard focus across
+// re-renders.
 // The server renders everything; nothing here decides a move.
 (function () {
   "use strict";
@@ -292,6 +293,12 @@
       return;
     }
     event.detail.parameters.cid = newCid();
+    // The version this page shows, which every control on it was rendered for: the controls
+    // themselves leave it out, so a render that did not change is shared across versions.
+    var status = document.getElementById("mesa-status");
+    if (status && event.detail.parameters.version == null) {
+      event.detail.parameters.version = status.dataset.version;
+    }
     pendingFocus = form ? describeFocus(form.querySelector("button")) : null;
     if (form) {
       form.querySelectorAll("button").forEach(function (button) {
