@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from django.template import engines
@@ -96,7 +95,6 @@ class TableContext:
             "over": table.status in (Table.Status.FINISHED, Table.Status.CLOSED),
             "free_seats": sum(1 for s in self.seats if s.empty),
             "game_template": f"games/{table.game}/_table.html",
-            "box_names": getattr(import_module(f"games.rules.{table.game}"), "BOX_NAMES", {}),
             "log": self.log,
         }
 
