@@ -86,7 +86,8 @@ def ngettext(context: Context, singular: str, plural: str, number: int, **values
 
 
 _fragments: dict[tuple[str, str | None, str], Markup] = {}
-MAX_FRAGMENTS = 20_000
+_fragment_chars = 0  # the size of what is kept, which is emptied when it grows past the limit
+MAX_FRAGMENT_CHARS = 8_000_000
 
 
 @pass_context
@@ -115,9 +116,12 @@ def kept(language: str | None, macro: Macro, args: tuple) -> Markup:
             html = Markup(macro(*args))  # noqa: S704 - rendered by this autoescaping environment
         finally:
             _rendering.language = outer
-        if len(_fragments) >= MAX_FRAGMENTS:
+        global _fragment_chars
+        if _fragment_chars + len(html) > MAX_FRAGMENT_CHARS:
             _fragments.clear()
+            _fragment_chars = 0
         _fragments[key] = html
+        _fragment_chars += len(html)
     return html
 
 

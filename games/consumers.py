@@ -153,7 +153,16 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(services.seat_seen)(table_id=self.table_id, user=self.user)
+            if not self.table_over():
+                await database_sync_to_async(services.seat_seen)(
+                    table_id=self.table_id, user=self.user
+                )
+
+    def table_over(self) -> bool:
+        """Whether this process knows the game ended: a finished table's seats wait for nobody,
+        so when its players left is not written (players leave it all at once, to the next)."""
+        known = snapshots.get(self.table_id, cached_only=True)
+        return known is not None and not known.table.is_open
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

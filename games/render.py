@@ -15,8 +15,9 @@ private hands render each seat's own view, with only that seat's controls.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.template import engines
@@ -235,9 +236,13 @@ def _seats_of(table: Table) -> list[Seat]:
 _PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")
 
 
-def with_names(text: str, names: list[str]) -> str:
+def with_names(text: str, names: Sequence[str]) -> str:
     """The rules say "Jogador 2", the table the nickname: "Vez do Jogador 2" -> "Vez de Ana"."""
+    return _with_names(text, tuple(names))
 
+
+@lru_cache(maxsize=4096)  # the log shows each line again after each of the next moves
+def _with_names(text: str, names: tuple[str, ...]) -> str:
     def name(match: re.Match) -> str:
         index = int(match.group(2)) - 1
         if not 0 <= index < len(names):
@@ -251,9 +256,10 @@ def with_names(text: str, names: list[str]) -> str:
 def recent_events(actions: Iterable[list[dict]], names: list[str], count: int = 6) -> list[str]:
     """The public text of the latest events, newest first (the rules never put secrets there)."""
     lines: list[str] = []
+    seats = tuple(names)
     for events in actions:
         lines.extend(
-            with_names(str(e["text"]), names) for e in reversed(events or []) if e.get("text")
+            _with_names(str(e["text"]), seats) for e in reversed(events or []) if e.get("text")
         )
         if len(lines) >= count:
             break

@@ -15,7 +15,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import services
-from games.models import Table
+from games.models import Seat, Table
 from tests.seen import own_seat, seen_by
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -238,6 +238,25 @@ async def test_reconnecting_shows_the_same_state(duel_table, users):
     assert re.findall(r"die--\d", after) == re.findall(r"die--\d", before)
     assert version_of(after) == 2
     await again.disconnect()
+
+
+async def test_closing_the_page_records_when_the_player_was_last_seen_at_an_open_table(
+    duel_table, users
+):
+    ana, bia = users
+    before = (await Seat.objects.aget(table=duel_table, user=ana)).last_seen
+    socket = await connect(duel_table.pk, ana)
+    await socket.receive_from()
+    await socket.disconnect()
+    seen = (await Seat.objects.aget(table=duel_table, user=ana)).last_seen
+    assert seen is not None and seen != before
+
+    await sync_to_async(services.seat_leave)(table_id=duel_table.pk, user=bia)  # Ana wins
+    socket = await connect(duel_table.pk, ana)
+    assert "Fim de jogo" in await socket.receive_from()
+    ended = (await Seat.objects.aget(table=duel_table, user=ana)).last_seen
+    await socket.disconnect()
+    assert (await Seat.objects.aget(table=duel_table, user=ana)).last_seen == ended
 
 
 async def test_a_private_table_refuses_strangers(users, make_user):
