@@ -12,15 +12,16 @@ import json
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, TypeVar
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import OperationalError, connection
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from django.template.loader import render_to_string
+from django.utils.functional import empty
 from django.utils.translation import gettext as _
 
 from games import services, snapshots
@@ -49,7 +50,7 @@ async def write(apply: Callable[..., T], *args: Any) -> T:
     the GIL (2.3 ms of waiting for 0.6 ms of work, the bench's first limit). So the move is
     written right here, on the loop; if another writer holds the lock for longer than a blink, it
     goes to the thread after all. PostgreSQL is a network server: its moves keep the hop."""
-    if connection.vendor == "sqlite":
+    if _on_sqlite():
         try:
             with _orm_on_this_loop():
                 return apply(*args)
@@ -60,6 +61,11 @@ async def write(apply: Callable[..., T], *args: Any) -> T:
     return await database_sync_to_async(apply)(*args)
 
 
+@cache
+def _on_sqlite() -> bool:
+    return connections[DEFAULT_DB_ALIAS].vendor == "sqlite"
+
+
 @contextmanager
 def _orm_on_this_loop() -> Iterator[None]:
     """Django refuses database calls where an event loop runs, so that nobody blocks it by
@@ -68,14 +74,22 @@ def _orm_on_this_loop() -> Iterator[None]:
     loop = asyncio.events._get_running_loop()
     asyncio.events._set_running_loop(None)
     try:
-        connection.ensure_connection()
-        raw = connection.connection
-        if getattr(connection, "_games_short_lock_wait", None) is not raw:
+        db = connections[DEFAULT_DB_ALIAS]  # this thread's, looked up once
+        db.ensure_connection()
+        raw = db.connection
+        if getattr(db, "_games_short_lock_wait", None) is not raw:
             raw.execute(f"PRAGMA busy_timeout = {INLINE_LOCK_WAIT_MS}")
-            connection._games_short_lock_wait = raw
+            db._games_short_lock_wait = raw
         yield
     finally:
         asyncio.events._set_running_loop(loop)
+
+
+def unwrapped(user: Any) -> Any:
+    """The user behind Channels' lazy `scope["user"]`, which AuthMiddleware has already read:
+    every move asks it several questions, each a detour through the proxy."""
+    wrapped = getattr(user, "_wrapped", empty)
+    return user if wrapped is empty else wrapped
 
 
 class BadMessage(Exception):
@@ -140,7 +154,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.user = self.scope.get("user")
+        self.user = unwrapped(self.scope.get("user"))
         if not await self.can_watch():
             await self.close(code=4404)
             return
