@@ -27,7 +27,7 @@ from jinja2.ext import Extension
 from jinja2.runtime import Context, Macro
 from markupsafe import Markup, escape
 
-from games.templating import action_json, card_pieces, card_rows, dice_pieces
+from games.templating import action_json, card_pieces, card_rows, dice_pieces, seat_pieces
 
 _texts: dict[tuple[str | None, str], str] = {}
 _plain: dict[tuple[str | None, str], Markup] = {}
@@ -171,6 +171,7 @@ def environment(**options: Any) -> Environment:
     # The same newstyle behaviour as installed above, one call deep and memoized.
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext)
     env.globals.update(url=url, macros=macros, fragment=fragment, fragments=fragments)
-    env.globals.update(dice_pieces=dice_pieces, card_pieces=card_pieces, card_rows=card_rows)
+    env.globals.update(seat_pieces=seat_pieces, dice_pieces=dice_pieces)
+    env.globals.update(card_pieces=card_pieces, card_rows=card_rows)
     env.filters.update(action_json=action_json)
     return env

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def action_json(action: dict[str, Any]) -> str:
@@ -17,6 +17,40 @@ def hold_toggle(held: list[bool], index: int) -> dict[str, Any]:
     """The hold action that toggles die `index`: the full set held after the tap."""
     dice = [i for i, is_held in enumerate(held) if is_held != (i == index)]
     return {"type": "hold", "dice": dice}
+
+
+class SeatPiece(NamedTuple):
+    """What the seat list shows of a seat (`seat_list` in games/_seat_list.html)."""
+
+    index: int
+    name: str
+    empty: bool
+    is_you: bool
+    on_turn: bool
+    team: int | None
+    team_name: str
+    robot: bool
+    has_user: bool
+    is_host: bool
+
+
+def seat_pieces(seats) -> tuple[SeatPiece, ...]:
+    """The arguments of the seat list, from games.render.SeatInfo."""
+    return tuple(
+        SeatPiece(
+            index=s.index,
+            name=s.name,
+            empty=s.empty,
+            is_you=s.is_you,
+            on_turn=s.on_turn,
+            team=s.team,
+            team_name=s.team_name,
+            robot=s.robot,
+            has_user=s.user_id is not None,
+            is_host=s.is_host,
+        )
+        for s in seats
+    )
 
 
 def dice_pieces(turn: dict[str, Any], holder: int | None) -> list[tuple]:
