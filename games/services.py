@@ -8,7 +8,6 @@ table themselves. Messages that reach players are Portuguese.
 
 from __future__ import annotations
 
-import copy
 import logging
 import random
 import secrets
@@ -463,7 +462,7 @@ def _act_on_snapshot(table_id: int, user, action: Any, version: Any, cid: str) -
     seat = seat_of(seats, user)
     if seat is None:
         return None
-    table = copy.copy(known.table)  # the snapshot is shared with every socket: never touch it
+    table = snapshots.row_copy(known.table)  # the snapshot is shared with every socket
     game = rules.get(table.game)
     try:
         state, events = game.apply(table.state, seat.index, action, RNG)

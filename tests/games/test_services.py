@@ -352,3 +352,13 @@ def test_cleanup_deletes_tables_idle_for_more_than_seven_days(duel, ana):
     assert list(Table.objects.values_list("pk", flat=True)) == [fresh.pk]
     assert not Seat.objects.filter(table_id=duel.pk).exists()
     assert not Action.objects.filter(table_id=duel.pk).exists()
+
+
+def test_a_row_copy_is_a_separate_table_with_the_same_fields(duel, ana):
+    table = Table.objects.select_related("host").get(pk=duel.pk)
+    clone = snapshots.row_copy(table)
+    assert clone is not table and clone.pk == table.pk and clone.state == table.state
+    assert clone.host is table.host  # the related rows already read come along
+    clone.version += 1
+    clone._state.fields_cache.clear()
+    assert table.version == clone.version - 1 and "host" in table._state.fields_cache
