@@ -292,7 +292,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, message: dict[str, Any]) -> None:
         if message.get("force"):
-            await self.push(fresh=True)
+            await self.push(fresh=True, reload=message["force"])
         elif message["version"] > self.sent_version:
             await self.push(version=message["version"])
 
@@ -304,6 +304,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         hint: bool = False,
         version: int = -1,
         fresh: bool = False,
+        reload: str = "",
     ) -> None:
         known = None
         if not (hint or fresh):
@@ -316,7 +317,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             html, version = self.render_snapshot(known, notice, kind), known.version
         else:
             html, version = await database_sync_to_async(self.render)(
-                notice, kind, hint, version, fresh
+                notice, kind, hint, version, fresh, reload
             )
         if html is None:
             await self.close(code=4404)
@@ -328,9 +329,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             log.debug("socket of table %s closed during a send", self.table_id)
 
     def render(
-        self, notice: str, kind: str, hint: bool, version: int, fresh: bool
+        self, notice: str, kind: str, hint: bool, version: int, fresh: bool, reload: str = ""
     ) -> tuple[str | None, int]:
-        snapshot = snapshots.get(self.table_id, version=version, fresh=fresh, token=self.token)
+        snapshot = snapshots.get(
+            self.table_id, version=version, fresh=fresh, token=self.token, reload=reload
+        )
         if snapshot is None:
             return None, 0
         html = self.render_snapshot(snapshot, notice, kind)

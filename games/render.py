@@ -3,13 +3,14 @@
 The first page load over HTTP and every live update over the socket use the same context and
 the same partial templates, so a reload or a reconnection shows exactly the live state.
 
-While a game is on, the partials never ask who is looking: what only some seats see (the
-controls of the seat on turn, "Sua vez", "(você)", your own card) is wrapped with the seats it
-is for (`only-seats` / `except-seats` and `data-seats`), and the page shows it to its own seat,
-which every render starts with (`#mesa-eu`, see table.css section 0b). So when the game's view is
-the same for every seat (`GameInfo.public_view`: Bozó hides the covered dice from everyone), one
-render per version serves every socket of the process, players and spectators alike. Games with
-private hands render each seat's own view, with only that seat's controls.
+Once a game has started, the partials never ask who is looking: what only some seats see (the
+controls of the seat on turn, "Sua vez", "(você)", your own card, "Você venceu!", "Jogar de
+novo") is wrapped with the seats it is for (`only-seats` / `except-seats` and `data-seats`), and
+the page shows it to its own seat, which every render starts with (`#mesa-eu`, see table.css
+section 0b). So when the game's view is the same for every seat (`GameInfo.public_view`: Bozó
+hides the covered dice from everyone), one render per version serves every socket of the
+process, players and spectators alike. Games with private hands render each seat's own view,
+with only that seat's controls.
 """
 
 from __future__ import annotations
@@ -297,7 +298,9 @@ def render_live(
 
 
 def shares_render(table: Table) -> bool:
-    return table.status == Table.Status.PLAYING and GAMES_BY_SLUG[table.game].public_view
+    """Whether one render serves every viewer: outside the waiting room (where the host and
+    the seated see their own controls), for a game whose view is the same for every seat."""
+    return table.status != Table.Status.WAITING and GAMES_BY_SLUG[table.game].public_view
 
 
 def render_shared(snapshot: Snapshot) -> str:

@@ -12,6 +12,7 @@ import logging
 import random
 import secrets
 import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -115,8 +116,10 @@ async def send_deferred(queue: list[tuple[str, dict[str, Any]]]) -> None:
 def notify(table: Table, *, force: bool = False) -> None:
     """After the commit, tell the table's sockets that the table changed. Only the id and the
     version travel: each socket renders its own seat's view, so secrets never leave the server.
-    `force` re-renders even without a new version (seats taken in the waiting room, timers)."""
-    message = {"type": "table.changed", "version": table.version, "force": force}
+    `force` re-renders even without a new version (seats taken in the waiting room, timers): the
+    sockets then read the table again, once per process for each forced message (its token)."""
+    reload = uuid.uuid4().hex if force else ""
+    message = {"type": "table.changed", "version": table.version, "force": reload}
     group, table_id = table.group_name, table.pk
     if force:
         transaction.on_commit(lambda: snapshots.forget(table_id))

@@ -32,6 +32,8 @@ class Snapshot:
     events: tuple[list[dict], ...] | None
     # The render every socket shares (games/render.py), per language, made on first use.
     renders: dict[str | None, str] = field(default_factory=dict, repr=False, compare=False)
+    # The forced change (its token, games.services.notify) this copy was read for, if any.
+    reloaded: str = ""
 
     @property
     def version(self) -> int:
@@ -55,13 +57,14 @@ _latest: OrderedDict[int, Snapshot] = OrderedDict()
 _lock = threading.Lock()
 
 
-def load(table_id: int) -> Snapshot | None:
+def load(table_id: int, reloaded: str = "") -> Snapshot | None:
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
     seats = tuple(table.seats.select_related("user").order_by("index"))
     # A table in the waiting room has no log yet: nothing to read on demand.
-    return Snapshot(table=table, seats=seats, events=() if table.version == 0 else None)
+    events = () if table.version == 0 else None
+    return Snapshot(table=table, seats=seats, events=events, reloaded=reloaded)
 
 
 def remember(snapshot: Snapshot) -> None:
@@ -91,21 +94,24 @@ def get(
     fresh: bool = False,
     token: str = "",
     cached_only: bool = False,
+    reload: str = "",
 ) -> Snapshot | None:
     """The table as of `version` or later: from memory when known, else from the database.
-    `token` (the table's invite code) guards against a deleted table whose id was reused."""
-    if not fresh:
-        with _lock:
-            known = _latest.get(table_id)
-        if (
-            known is not None
-            and known.version >= version
-            and (not token or known.table.invite_code == token)
-        ):
-            return known
+    `token` (the table's invite code) guards against a deleted table whose id was reused.
+    `fresh` reads the database again, except that every socket of the process that reloads for
+    the same forced change (`reload`, its token) shares the one copy read for it."""
+    with _lock:
+        known = _latest.get(table_id)
+    if (
+        known is not None
+        and (not fresh or (reload and known.reloaded == reload))
+        and known.version >= version
+        and (not token or known.table.invite_code == token)
+    ):
+        return known
     if cached_only:
         return None
-    snapshot = load(table_id)
+    snapshot = load(table_id, reloaded=reload)
     if snapshot is not None:
         remember(snapshot)
     return snapshot

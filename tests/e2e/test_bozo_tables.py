@@ -341,7 +341,7 @@ class BozoTableTests(LiveTable):
             expect(result.get_by_role("heading", name="Fim de jogo")).to_be_visible()
             expect(result).to_contain_text(str(max(totals)))
             assert card_totals_on(page) == totals
-            won = result.get_by_text("Você venceu!")
+            won = result.get_by_text("Você venceu!").filter(visible=True)
             expect(won).to_have_count(1 if seat in table.outcome["winners"] else 0)
             expect(result.get_by_role("button", name="Jogar de novo")).to_be_visible()
         self.assert_no_reload(ana, bia)
@@ -429,7 +429,7 @@ class BozoTableTests(LiveTable):
             expect(page.locator("#mesa-resultado")).to_contain_text(str(max(totals)))
         winners = {seat % 2 for seat in table.outcome["winners"]}
         for seat, (page, _, _) in enumerate(order):
-            won = page.locator("#mesa-resultado").get_by_text("Você venceu!")
+            won = page.locator("#mesa-resultado").get_by_text("Você venceu!").filter(visible=True)
             expect(won).to_have_count(1 if seat % 2 in winners else 0)
         self.assert_no_reload(*pages)
 
@@ -531,7 +531,9 @@ class BozoRobotTableTests(LiveTable):
         ana.get_by_role("button", name="Sair da partida").click()
         wait_for_banner(ana, "Fim de jogo")
         expect(ana.locator("#mesa-resultado")).to_contain_text("Robô 2")
-        expect(ana.locator("#mesa-resultado").get_by_text("Você venceu!")).to_have_count(0)
+        expect(
+            ana.locator("#mesa-resultado").get_by_text("Você venceu!").filter(visible=True)
+        ).to_have_count(0)
         table = Table.objects.get(pk=table_id)
         assert table.outcome["reason"] == "left" and table.outcome["winners"] == [1]
         self.assert_no_reload(ana)

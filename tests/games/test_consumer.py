@@ -14,7 +14,7 @@ from django.db import connection
 from django.test import Client
 
 from config.asgi import application
-from games import services
+from games import services, snapshots
 from games.models import Seat, Table
 from tests.seen import own_seat, seen_by
 
@@ -300,6 +300,28 @@ async def test_the_waiting_room_runs_over_the_socket(users):
     assert "Vez de Ana" in await guest.receive_from()
     await host.disconnect()
     await guest.disconnect()
+
+
+async def test_a_forced_change_is_read_once_for_all_the_sockets_of_the_process(users, monkeypatch):
+    ana, bia = users
+    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
+    sockets = [await connect(table.pk, ana), await connect(table.pk, bia), await connect(table.pk)]
+    for socket in sockets:
+        await socket.receive_from()
+    loads, load = [], snapshots.load
+    monkeypatch.setattr(
+        snapshots, "load", lambda *args, **kw: loads.append(args) or load(*args, **kw)
+    )
+    await sync_to_async(services.seat_take)(table_id=table.pk, user=bia)  # no new version
+    for socket in sockets:
+        assert "Bia" in await socket.receive_from()
+    assert len(loads) == 1
+    await sync_to_async(services.seat_leave)(table_id=table.pk, user=bia)
+    for socket in sockets:
+        assert "Lugar livre" in await socket.receive_from()
+    assert len(loads) == 2  # each forced change is read again
+    for socket in sockets:
+        await socket.disconnect()
 
 
 async def test_robots_play_their_turns_through_the_same_service(users):

@@ -13,6 +13,7 @@ from games import services
 from games.models import Table
 from games.render import render_live
 from games.templating import card_rows, dice_pieces
+from tests.seen import seen_by
 
 pytestmark = pytest.mark.django_db
 
@@ -90,3 +91,18 @@ def test_the_live_forms_leave_the_version_to_the_page(make_user):
     assert 'data-version="1"' in html
     assert re.findall(r"<form[^>]*ws-send", html), "the player on turn has controls"
     assert 'name="version"' not in html  # table.js sends the version #mesa-status shows
+
+
+def test_one_render_serves_every_seat_of_a_finished_table(make_user):
+    ana, bia = make_user("ana", nickname="Ana"), make_user("bia", nickname="Bia")
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    services.seat_leave(table_id=table.pk, user=bia)  # Ana wins
+    table = Table.objects.get(pk=table.pk)
+    pages = {who: render_live(table, who) for who in (ana, bia, None)}
+    shared = {re.sub(r'<div id="mesa-eu"[^>]*></div>', "", html) for html in pages.values()}
+    assert len(shared) == 1
+    assert "Você venceu!" in seen_by(pages[ana]) and "Você venceu!" not in seen_by(pages[bia])
+    assert "Jogar de novo" in seen_by(pages[bia]) and "Jogar de novo" not in seen_by(pages[None])
+    assert "(você)" in seen_by(pages[bia]) and "(você)" not in seen_by(pages[None])
