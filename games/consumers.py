@@ -8,16 +8,20 @@ Messages out are HTML fragments swapped out-of-band by id. Nothing here writes a
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, cached_property
 from typing import Any, TypeVar
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from django.template.loader import render_to_string
@@ -138,10 +142,56 @@ def parse_action(data: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
+async def dispatch_from(sources: list[Callable[[], Awaitable[Any]]], dispatch) -> None:
+    """Channels' `await_many_dispatch`, lighter: one reader per source for the socket's life,
+    where Channels makes a new task and an `asyncio.wait` for every message. As there, messages
+    are dispatched one at a time, in order, and a source is read again only once its last
+    message has been dispatched."""
+    loop = asyncio.get_running_loop()
+    inbox: asyncio.Queue[tuple[Any, asyncio.Future | None]] = asyncio.Queue()
+
+    async def read(source: Callable[[], Awaitable[Any]]) -> None:
+        try:
+            while True:
+                message = await source()
+                dispatched = loop.create_future()
+                inbox.put_nowait((message, dispatched))
+                await dispatched
+        except Exception as error:  # the dispatching loop raises it
+            inbox.put_nowait((error, None))
+
+    readers = [loop.create_task(read(source)) for source in sources]
+    try:
+        while True:
+            message, dispatched = await inbox.get()
+            if dispatched is None:
+                raise message
+            try:
+                await dispatch(message)
+            finally:
+                dispatched.set_result(None)
+    finally:
+        for reader in readers:
+            reader.cancel()
+        for reader in readers:
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     token: str = ""
     sent_version: int = -1
+
+    async def __call__(self, scope, receive, send) -> None:
+        """Channels' own, reading the socket and the channel layer with `dispatch_from`."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.base_send = send
+        with contextlib.suppress(StopConsumer):
+            await dispatch_from([receive, self.channel_receive], self.dispatch)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its `aclose_old_connections()` before every message: that
