@@ -74,7 +74,8 @@ class Table(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(_("criada em"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("atualizada em"), auto_now=True, db_index=True)
+    # Not indexed: every move rewrites it, and only the daily cleanup filters on it.
+    updated_at = models.DateTimeField(_("atualizada em"), auto_now=True)
     started_at = models.DateTimeField(_("começou em"), null=True, blank=True)
     finished_at = models.DateTimeField(_("terminou em"), null=True, blank=True)
 
@@ -147,7 +148,11 @@ class Seat(models.Model):
 class Action(models.Model):
     """The append-only log: what was applied, by whom, and what the rules said happened."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="actions")
+    # Found through the unique (table, version) index, which starts with the table: a second
+    # index on the table alone would only be one more page to write for every move.
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="actions", db_index=False
+    )
     version = models.PositiveIntegerField(_("versão"))
     seat = models.PositiveSmallIntegerField(_("lugar"), null=True, blank=True)
     user = models.ForeignKey(
