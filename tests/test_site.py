@@ -3,8 +3,12 @@
 import os
 import re
 import secrets
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -233,3 +237,41 @@ def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_the_production_server_is_daphne_on_uvloop(tmp_path):
+    policy = "import asyncio, config.serve; print(type(asyncio.get_event_loop_policy()).__module__)"
+    check = subprocess.run(
+        [sys.executable, "-c", policy], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert check.stdout.strip().startswith("uvloop"), check.stdout + check.stderr
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = production_env(
+        DEBUG="1", ALLOWED_HOSTS="127.0.0.1", SQLITE_PATH=str(tmp_path / "db.sqlite3")
+    )
+    command = [sys.executable, "-m", "config.serve", "-b", "127.0.0.1", "-p", str(port)]
+    server = subprocess.Popen(
+        [*command, "config.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/sobre/", timeout=5) as page:
+                    assert page.status == 200 and "Um lugar à mesa" in page.read().decode()
+                break
+            except urllib.error.HTTPError:
+                raise
+            except (urllib.error.URLError, ConnectionError):  # not listening yet
+                assert time.monotonic() < deadline, "config.serve did not answer"
+                time.sleep(0.3)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

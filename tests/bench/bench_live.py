@@ -1,9 +1,10 @@
 """Live tables benchmark (`make bench`, issue #6): Bozó duels over the real socket.
 
 A real daphne process serves tests/bench/live_asgi.py (the site's application plus a bare echo
-route, `/ws/eco/`) on a fresh database, production-like (DEBUG off, the sweeper off so no timer
-plays). This pytest process is the load client: it logs every player in with their own session
-cookie and speaks to `/ws/mesa/<id>/` exactly as the page does: JSON frames like htmx's ws
+route, `/ws/eco/`) on a fresh database, production-like (started as in production with
+`python -m config.serve`, daphne on uvloop; DEBUG off; the sweeper off so no timer plays). This
+pytest process is the load client: it logs every player in with their own session cookie and
+speaks to `/ws/mesa/<id>/` exactly as the page does: JSON frames like htmx's ws
 extension sends them (`action`, `version`, `cid`, `HEADERS`), HTML fragments back, the version in
 `data-version` of #mesa-status, the player's seat in #mesa-eu (a render may be shared by every
 socket; the seats on turn are in `data-turn`), the legal actions in the `action` inputs of the
@@ -279,7 +280,7 @@ class Server:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "config.serve",
                 "-b",
                 "127.0.0.1",
                 "-p",
