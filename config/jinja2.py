@@ -107,6 +107,7 @@ def fragments(context: Context, macro: Macro, arguments: Iterable[tuple]) -> Mar
 
 
 def kept(language: str | None, macro: Macro, args: tuple) -> Markup:
+    """What `macro(*args)` renders in `language`, from the memo when it is there."""
     key = (macro.name, language, repr(args))
     html = _fragments.get(key)
     if html is None:

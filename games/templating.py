@@ -54,7 +54,7 @@ def seat_pieces(seats) -> tuple[SeatPiece, ...]:
 
 
 def dice_pieces(turn: dict[str, Any], holder: int | None) -> list[tuple]:
-    """The arguments of each die of the felt (`die` in games/bozo/_felt.html). `holder` is the
+    """The arguments of each die of the felt (`die` in games/bozo/_die.html). `holder` is the
     seat that may hold dice now, if any."""
     held, covered = turn["held"], turn["covered"]
     return [
