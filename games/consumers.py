@@ -12,6 +12,7 @@ import contextlib
 import functools
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, cached_property
@@ -205,7 +206,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = unwrapped(self.scope.get("user"))
-        if not await self.can_watch():
+        if not await self.can_watch(time.monotonic()):
             await self.close(code=4404)
             return
         self.group = f"mesa-{self.table_id}"
@@ -322,10 +323,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         return invites.get(str(self.table_id), "")
 
     @database_sync_to_async
-    def can_watch(self) -> bool:
-        """Whether this socket may see the table. Reads the table fresh, with its seats and log,
-        and keeps it: the first view is then rendered from memory, on the loop."""
-        snapshot = snapshots.get(self.table_id, fresh=True)
+    def can_watch(self, asked: float) -> bool:
+        """Whether this socket may see the table. Reads the table fresh (or takes the copy this
+        process read from the database since the socket asked: both players of a new table
+        arrive together), with its seats and log, and keeps it: the first view is then rendered
+        from memory, on the loop."""
+        snapshot = snapshots.get(self.table_id, fresh=True, read_since=asked)
         if snapshot is None:
             return False
         table = snapshot.table

@@ -10,6 +10,7 @@ group message still carries nothing but the table id and the version.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +35,8 @@ class Snapshot:
     renders: dict[str | None, str] = field(default_factory=dict, repr=False, compare=False)
     # The forced change (its token, games.services.notify) this copy was read for, if any.
     reloaded: str = ""
+    # When this copy was read from the database (time.monotonic()); 0 for a committed move's.
+    read_at: float = 0.0
 
     @property
     def version(self) -> int:
@@ -58,13 +61,14 @@ _lock = threading.Lock()
 
 
 def load(table_id: int, reloaded: str = "") -> Snapshot | None:
+    read_at = time.monotonic()
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
     seats = tuple(table.seats.select_related("user").order_by("index"))
     # A table in the waiting room has no log yet: nothing to read on demand.
     events = () if table.version == 0 else None
-    return Snapshot(table=table, seats=seats, events=events, reloaded=reloaded)
+    return Snapshot(table, seats, events, reloaded=reloaded, read_at=read_at)
 
 
 def remember(snapshot: Snapshot) -> None:
@@ -95,16 +99,22 @@ def get(
     token: str = "",
     cached_only: bool = False,
     reload: str = "",
+    read_since: float | None = None,
 ) -> Snapshot | None:
     """The table as of `version` or later: from memory when known, else from the database.
     `token` (the table's invite code) guards against a deleted table whose id was reused.
-    `fresh` reads the database again, except that every socket of the process that reloads for
-    the same forced change (`reload`, its token) shares the one copy read for it."""
+    `fresh` reads the database again, except that the copy in memory will do when it was read
+    for the same forced change (`reload`, its token: every socket of the process shares it) or
+    from the database at `read_since` or later."""
     with _lock:
         known = _latest.get(table_id)
     if (
         known is not None
-        and (not fresh or (reload and known.reloaded == reload))
+        and (
+            not fresh
+            or (reload and known.reloaded == reload)
+            or (read_since is not None and known.read_at >= read_since)
+        )
         and known.version >= version
         and (not token or known.table.invite_code == token)
     ):

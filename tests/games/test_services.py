@@ -1,3 +1,4 @@
+import time
 from datetime import timedelta
 
 import pytest
@@ -362,3 +363,21 @@ def test_a_row_copy_is_a_separate_table_with_the_same_fields(duel, ana):
     clone.version += 1
     clone._state.fields_cache.clear()
     assert table.version == clone.version - 1 and "host" in table._state.fields_cache
+
+
+def test_a_fresh_read_takes_a_copy_read_since_it_was_asked_and_no_older(duel, monkeypatch):
+    snapshots.clear()
+    loads, load = [], snapshots.load
+
+    def counted(*args, **kwargs):
+        loads.append(args)
+        return load(*args, **kwargs)
+
+    monkeypatch.setattr(snapshots, "load", counted)
+    asked = time.monotonic()
+    first = snapshots.get(duel.pk, fresh=True, read_since=asked)
+    again = snapshots.get(duel.pk, fresh=True, read_since=asked)  # a second socket, same moment
+    assert again is first and len(loads) == 1
+    later = snapshots.get(duel.pk, fresh=True, read_since=time.monotonic())
+    assert later is not first and len(loads) == 2
+    assert snapshots.get(duel.pk, fresh=True) is not later and len(loads) == 3
