@@ -6,6 +6,7 @@ number of open sockets: at 200 tables that walk was a good part of a move. Here 
 most once a second; messages and memberships still expire (60 s and a day by default), at most a
 second late. A group message is also put straight into each member's queue instead of through a
 task per member, and no queue is built just to be thrown away (`setdefault` with a new one).
+A message of plain values is copied for each receiver without `deepcopy`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,16 @@ from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
+
+PLAIN = frozenset({str, int, float, bool, bytes, type(None)})
+
+
+def own_copy(message: dict[str, Any]) -> dict[str, Any]:
+    """The receiver's own message, as Channels' `deepcopy` gives it; a message of plain values
+    (a table's "changed, version n") needs only a new dict."""
+    if all(type(value) in PLAIN for value in message.values()):
+        return dict(message)
+    return deepcopy(message)
 
 
 class SweptInMemoryChannelLayer(InMemoryChannelLayer):
@@ -41,7 +52,7 @@ class SweptInMemoryChannelLayer(InMemoryChannelLayer):
             raise TypeError("a channel message is a dict without __asgi_channel__")
         self.require_valid_channel_name(channel)
         try:
-            self._queue(channel).put_nowait((time.time() + self.expiry, deepcopy(message)))
+            self._queue(channel).put_nowait((time.time() + self.expiry, own_copy(message)))
         except asyncio.QueueFull:
             raise ChannelFull(channel) from None
 

@@ -38,6 +38,18 @@ async def test_each_member_gets_its_own_copy_and_a_full_member_does_not_stop_the
     assert await layer.receive(full) == {"type": "first"}
 
 
+async def test_a_plain_message_is_copied_for_each_member_too():
+    layer = SweptInMemoryChannelLayer()
+    first, second = await layer.new_channel(), await layer.new_channel()
+    await layer.group_add("mesa-1", first)
+    await layer.group_add("mesa-1", second)
+    message = {"type": "table.changed", "version": 3, "force": ""}
+    await layer.group_send("mesa-1", message)
+    one, other = await layer.receive(first), await layer.receive(second)
+    one["version"] = 99
+    assert message["version"] == 3 and other == message and other is not message
+
+
 async def test_expired_messages_are_still_dropped_by_the_sweep():
     layer = SweptInMemoryChannelLayer(expiry=0)
     layer.sweep_interval = 0
