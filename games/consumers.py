@@ -48,22 +48,23 @@ T = TypeVar("T")
 INLINE_LOCK_WAIT_MS = 50
 
 
-async def write(apply: Callable[..., T], *args: Any) -> T:
-    """Run a move's write. With SQLite, the database is a file on this machine and the write
-    (an UPDATE, an INSERT, a commit: about 0.2 ms) costs less than the hop to Channels' one
-    database thread, where every move of the process waited in line behind the event loop for
-    the GIL (2.3 ms of waiting for 0.6 ms of work, the bench's first limit). So the move is
-    written right here, on the loop; if another writer holds the lock for longer than a blink, it
-    goes to the thread after all. PostgreSQL is a network server: its moves keep the hop."""
+async def on_database(apply: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run the socket's database work: a move, a table command, a fresh read of the table.
+    With SQLite, the database is a file on this machine and the work (a move's UPDATE, INSERT
+    and commit: about 0.2 ms; a command: a few ms) costs less than the hop to Channels' one
+    database thread, where it waited in line behind the event loop for the GIL (a move: 2.3 ms
+    of waiting for 0.6 ms of work, the bench's first limit). So it runs right here, on the loop;
+    if another writer holds the lock for longer than a blink, it goes to the thread after all.
+    PostgreSQL is a network server: its work keeps the hop."""
     if _on_sqlite():
         try:
             with _orm_on_this_loop():
-                return apply(*args)
+                return apply(*args, **kwargs)
         except OperationalError as error:
             if "locked" not in str(error):
                 raise
-            log.info("table write waits for the database lock in the database thread")
-    return await database_sync_to_async(apply)(*args)
+            log.info("table work waits for the database lock in the database thread")
+    return await database_sync_to_async(apply)(*args, **kwargs)
 
 
 @cache
@@ -196,8 +197,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its `aclose_old_connections()` before every message: that
-        is a thread hop per frame and per group message, and every database call here already
-        goes through database_sync_to_async, which closes old connections itself."""
+        is a thread hop per frame and per group message. Database work here goes through
+        `on_database`: in the database thread, which closes old connections itself, or with
+        SQLite on the loop's own connection to a local file, which stays open."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -206,7 +208,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = unwrapped(self.scope.get("user"))
-        if not await self.can_watch(time.monotonic()):
+        if not await on_database(self.can_watch, time.monotonic()):
             await self.close(code=4404)
             return
         self.group = f"mesa-{self.table_id}"
@@ -219,9 +221,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             if not self.table_over():
-                await database_sync_to_async(services.seat_seen)(
-                    table_id=self.table_id, user=self.user
-                )
+                await on_database(services.seat_seen, table_id=self.table_id, user=self.user)
 
     def table_over(self) -> bool:
         """Whether this process knows the game ended: a finished table's seats wait for nobody,
@@ -241,7 +241,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except BadMessage as error:
             await self.push(notice=error.message, kind="error")
             return
-        result, queue = await write(self.act, action, version, cid)
+        result, queue = await on_database(self.act, action, version, cid)
         await services.send_deferred(queue)
         if result.status == "applied":
             return  # the group message brings the new view to every socket, this one included
@@ -266,14 +266,20 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.push(hint=True, fresh=True)
             return
         try:
-            notice = await database_sync_to_async(self.run_command)(cmd, data)
+            notice, queue = await on_database(self.run_command, cmd, data)
         except services.TableError as error:
             await self.push(notice=error.message, kind="error", fresh=True)
             return
+        await services.send_deferred(queue)
         if notice:
             await self.push(notice=notice, fresh=True)
 
-    def run_command(self, cmd: str, data: dict[str, Any]) -> str:
+    def run_command(self, cmd: str, data: dict[str, Any]) -> tuple[str, list]:
+        """The command's notice, if any, and the group messages its commit left to send."""
+        with services.deferred_notifications() as queue:
+            return self.apply_command(cmd, data), queue
+
+    def apply_command(self, cmd: str, data: dict[str, Any]) -> str:
         table_id, user = self.table_id, self.user
         if cmd == "sit":
             team = data.get("team")
@@ -322,7 +328,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         invites = session.get("invites", {}) if session is not None else {}
         return invites.get(str(self.table_id), "")
 
-    @database_sync_to_async
     def can_watch(self, asked: float) -> bool:
         """Whether this socket may see the table. Reads the table fresh (or takes the copy this
         process read from the database since the socket asked: both players of a new table
@@ -369,8 +374,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             # and no thread hop (the render is pure CPU; a hop would only add to it).
             html, version = self.render_snapshot(known, notice, kind), known.version
         else:
-            html, version = await database_sync_to_async(self.render)(
-                notice, kind, hint, version, fresh, reload
+            html, version = await on_database(
+                self.render, notice, kind, hint, version, fresh, reload
             )
         if html is None:
             await self.close(code=4404)
