@@ -373,10 +373,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The committed table is in memory with its log: render right here, with no database
             # and no thread hop (the render is pure CPU; a hop would only add to it).
             html, version = self.render_snapshot(known, notice, kind), known.version
+        elif hint:  # the robot's advice may first build its tables (a second or so): off the loop
+            render = database_sync_to_async(self.render)
+            html, version = await render(notice, kind, hint, version, fresh, reload)
         else:
-            html, version = await on_database(
-                self.render, notice, kind, hint, version, fresh, reload
-            )
+            args = (notice, kind, hint, version, fresh, reload)
+            html, version = await on_database(self.render, *args)
         if html is None:
             await self.close(code=4404)
             return
