@@ -53,6 +53,8 @@ class TableContext:
     seats: list[SeatInfo]
     you: int | None
     view: dict[str, Any] | None = None
+    # The seats on turn while a game is on.
+    movers: list[int] = field(default_factory=list)
     # The seat whose controls are rendered, and its legal actions: the one on turn when the
     # render is shared, else the viewer when it is their turn.
     actor: int | None = None
@@ -68,7 +70,7 @@ class TableContext:
     def as_dict(self) -> dict[str, Any]:
         table = self.table
         info = GAMES_BY_SLUG[table.game]
-        movers = self.view_movers()
+        movers = self.movers
         outcome_text = str((table.outcome or {}).get("text", ""))
         return {
             "user": self.viewer,
@@ -115,11 +117,6 @@ class TableContext:
                 label = _("Convite para a dupla %(team)s") % {"team": name}
                 links.append({"label": label, "url": self.base_url + table.invite_path(team)})
         return links
-
-    def view_movers(self) -> list[int]:
-        if self.view is None or self.table.status != Table.Status.PLAYING:
-            return []
-        return rules.get(self.table.game).to_act(self.table.state)
 
     def banner(self) -> str:
         """The banner outside a game; while one is on, the template says whose turn it is."""
@@ -204,7 +201,9 @@ def table_context(
     if table.state is not None:
         game = rules.get(table.game)
         ctx.view = game.view(table.state, you)
-        movers = ctx.view_movers()
+        if table.status == Table.Status.PLAYING:
+            ctx.movers = game.to_act(table.state)
+        movers = ctx.movers
         if movers:
             mover = movers[0]
             if shared:

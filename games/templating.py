@@ -13,10 +13,9 @@ def action_json(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(",", ":"), ensure_ascii=False)
 
 
-def hold_toggle(held: list[bool], index: int) -> dict[str, Any]:
-    """The hold action that toggles die `index`: the full set held after the tap."""
-    dice = [i for i, is_held in enumerate(held) if is_held != (i == index)]
-    return {"type": "hold", "dice": dice}
+def held_after_tap(held: list[bool], index: int) -> list[int]:
+    """The dice held once die `index` is tapped (held or released): what a hold action names."""
+    return [i for i, is_held in enumerate(held) if is_held != (i == index)]
 
 
 class SeatPiece(NamedTuple):
@@ -64,7 +63,7 @@ def dice_pieces(turn: dict[str, Any], holder: int | None) -> list[tuple]:
             held[i],
             i in covered,
             holder,
-            None if holder is None else hold_toggle(held, i)["dice"],
+            None if holder is None else held_after_tap(held, i),
         )
         for i, value in enumerate(turn["dice"])
     ]

@@ -9,11 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import selectors, services, snapshots
 from games.catalog import GAMES, GAMES_BY_SLUG
 from games.forms import TableForm
 from games.models import Table
-from games.render import render_live, table_context
+from games.render import render_live
+from games.services import seat_of
 
 
 def _game(slug: str):
@@ -71,13 +72,17 @@ def quick_robot_duel(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=table_id)
-    context = table_context(table, request.user, base_url=request.build_absolute_uri("/"))
-    invited = request.session.get("invites", {}).get(str(table.pk)) == table.invite_code
-    if not table.is_public and context.you is None and not invited:
+    # Read once, with the seats, and kept: the page's socket then starts from this very copy.
+    snapshot = snapshots.get(table_id, fresh=True)
+    if snapshot is None:
         raise Http404
-    live = render_live(table, request.user, base_url=request.build_absolute_uri("/"))
-    page = {**context.as_dict(), "live": live}
+    table = snapshot.table
+    invited = request.session.get("invites", {}).get(str(table.pk)) == table.invite_code
+    if not table.is_public and seat_of(snapshot.seats, request.user) is None and not invited:
+        raise Http404
+    base_url = request.build_absolute_uri("/")
+    live = render_live(table, request.user, snapshot=snapshot, base_url=base_url)
+    page = {"table": table, "game": GAMES_BY_SLUG[table.game], "live": live}
     return render(request, "games/table.html", page)
 
 
