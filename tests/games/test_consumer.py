@@ -6,12 +6,14 @@ import asyncio
 import json
 import re
 import sqlite3
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from config.asgi import application
 from games import services, snapshots
@@ -257,6 +259,67 @@ async def test_closing_the_page_records_when_the_player_was_last_seen_at_an_open
     ended = (await Seat.objects.aget(table=duel_table, user=ana)).last_seen
     await socket.disconnect()
     assert (await Seat.objects.aget(table=duel_table, user=ana)).last_seen == ended
+
+
+async def test_leaving_during_the_game_over_the_socket_gives_the_win_to_the_other_side(
+    duel_table, users
+):
+    ana, bia = users
+    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    for socket in (mine, theirs):
+        await socket.receive_from()
+    await theirs.send_to(text_data=json.dumps({"cmd": "leave"}))
+    assert "Você venceu!" in await until_version(mine, 2)
+    html = await until_version(theirs, 2)
+    assert "Fim de jogo" in html and "Você venceu!" not in html
+    table = await Table.objects.aget(pk=duel_table.pk)
+    assert table.status == Table.Status.FINISHED and table.outcome["winners"] == [0]
+    await mine.disconnect()
+    await theirs.disconnect()
+
+
+async def test_the_inactivity_claim_over_the_socket_opens_after_two_minutes(duel_table, users):
+    _, bia = users
+    theirs = await connect(duel_table.pk, bia)
+    assert "Reclamar a vitória" not in await theirs.receive_from()
+    await send(theirs, {"type": "claim_inactivity"}, version=1, cid="early")
+    assert "dois minutos" in await theirs.receive_from()
+    await idle_for_three_minutes(duel_table)
+    theirs_again = await connect(duel_table.pk, bia)
+    assert "Reclamar a vitória por inatividade" in await theirs_again.receive_from()
+    await send(theirs_again, {"type": "claim_inactivity"}, version=1, cid="late")
+    assert "Você venceu!" in await until_version(theirs_again, 2)
+    assert (await Table.objects.aget(pk=duel_table.pk)).outcome["winners"] == [1]
+    await theirs.disconnect()
+    await theirs_again.disconnect()
+
+
+async def test_a_partner_never_claims_the_win_over_the_socket(users, make_user):
+    ana, bia = users
+    caio, davi = await sync_to_async(make_user)("caio"), await sync_to_async(make_user)("davi")
+    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="duplas")
+    for user in (bia, caio, davi):
+        await sync_to_async(services.seat_take)(table_id=table.pk, user=user)
+    await sync_to_async(services.table_start)(table_id=table.pk, by=ana)
+    await idle_for_three_minutes(table)
+    # Ana (seat 0) is on turn; Caio (seat 2) is her partner, Davi (seat 3) an opponent.
+    partner, opponent = await connect(table.pk, caio), await connect(table.pk, davi)
+    assert "Reclamar a vitória" not in await partner.receive_from()
+    assert "Reclamar a vitória" in await opponent.receive_from()
+    await send(partner, {"type": "claim_inactivity"}, version=1, cid="partner")
+    assert "message--error" in await partner.receive_from()  # the rules' refusal, to them only
+    assert await opponent.receive_nothing()
+    assert (await Table.objects.aget(pk=table.pk)).status == Table.Status.PLAYING
+    await partner.disconnect()
+    await opponent.disconnect()
+
+
+async def idle_for_three_minutes(table) -> None:
+    """As if nobody had moved for three minutes (the claim opens after two)."""
+    await Table.objects.filter(pk=table.pk).aupdate(
+        last_action_at=timezone.now() - timedelta(minutes=3)
+    )
+    snapshots.forget(table.pk)
 
 
 async def test_a_private_table_refuses_strangers(users, make_user):
