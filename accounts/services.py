@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.signals import account_deleted
 from games.selectors import player_history
 
 
@@ -21,6 +22,7 @@ def delete_account(*, user: User) -> None:
     """
     EmailAddress.objects.filter(user=user).delete()
     user.anonymize()
+    transaction.on_commit(lambda: account_deleted.send(sender=User, user=user))
 
 
 def export_data(*, user: User) -> dict[str, Any]:

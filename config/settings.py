@@ -146,7 +146,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.SweptInMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "accounts.User"
@@ -241,8 +241,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
-# Live tables: a robot's move comes after a short, natural pause (seconds); the inactivity claim
-# opens after two minutes without action. Each daphne process runs a sweeper for these timers.
+# Live tables (games/timers.py): a robot's move comes after a short, natural pause (seconds);
+# the inactivity claim opens after two minutes without action; a robot plays for a person who
+# left the page during a game after 20 seconds; the host may give each move a clock.
 GAMES_ROBOT_DELAY = (0.7, 1.4)
 GAMES_INACTIVITY_SECONDS = 120
+GAMES_TAKEOVER_SECONDS = 20
+GAMES_MOVE_CLOCKS = (30, 60)
+# Each daphne process runs a sweeper for these timers, and refreshes its sockets' presence rows;
+# rows nobody refreshed for a while belong to a process that died.
 GAMES_SWEEPER = env_bool("GAMES_SWEEPER", True)
+GAMES_SWEEP_SECONDS = 0.25
+GAMES_PRESENCE_REFRESH_SECONDS = 30
+GAMES_PRESENCE_STALE_SECONDS = 90
+# Table chat: at most this many messages per person in this many seconds.
+GAMES_CHAT_BURST = (5, 10)

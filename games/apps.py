@@ -5,3 +5,19 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Jogos e mesas")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_out
+
+        from accounts.signals import account_deleted
+        from games import services
+
+        def close_sockets(sender, user=None, request=None, **kwargs) -> None:
+            """A table socket whose session logs out, or whose account is deleted, closes."""
+            if user is None or user.pk is None:
+                return
+            session = getattr(getattr(request, "session", None), "session_key", "") or ""
+            services.send(services.user_group(user.pk), {"type": "user.logout", "session": session})
+
+        user_logged_out.connect(close_sockets, weak=False, dispatch_uid="games-close-on-logout")
+        account_deleted.connect(close_sockets, weak=False, dispatch_uid="games-close-on-delete")

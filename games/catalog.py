@@ -12,13 +12,21 @@ from django.utils.translation import gettext_lazy as _
 
 @dataclass(frozen=True)
 class Mode:
-    """A way to sit at a table: how many seats, and which team each seat plays for."""
+    """A way to sit at a table: how many seats (a range when `max_seats` is more than
+    `min_seats`: the game starts with those seated), which team each seat plays for, and whether
+    the robot's hint is offered (solo training)."""
 
     slug: str
     label: str
-    seats: int
+    min_seats: int
     teams: tuple[int, ...] | None = None
     team_names: tuple[str, ...] = ()
+    max_seats: int = 0  # 0: exactly min_seats
+    hints: bool = False
+
+    def __post_init__(self) -> None:
+        if self.max_seats < self.min_seats:
+            object.__setattr__(self, "max_seats", self.min_seats)
 
 
 @dataclass(frozen=True)
@@ -40,9 +48,6 @@ class GameInfo:
     summary: str
     modes: tuple[Mode, ...] = ()
     options: tuple[Option, ...] = ()
-    # Every seat's view is the same (but for its `seat`): while a game is on, one render per
-    # version serves every socket at the table (games/render.py).
-    public_view: bool = False
 
     @property
     def playable(self) -> bool:
@@ -65,7 +70,7 @@ GAMES: tuple[GameInfo, ...] = (
             "cantar embaixo e virar os dados."
         ),
         modes=(
-            Mode("solo", _("Treino solo"), 1),
+            Mode("solo", _("Treino solo"), 1, hints=True),
             Mode("duelo", _("Duelo"), 2),
             Mode("duplas", _("Duplas"), 4, teams=(0, 1, 0, 1), team_names=(_("Jade"), _("Âmbar"))),
         ),
@@ -84,7 +89,6 @@ GAMES: tuple[GameInfo, ...] = (
                 ),
             ),
         ),
-        public_view=True,  # the covered dice are hidden from everyone, the roller included
     ),
     GameInfo(
         slug="domino",

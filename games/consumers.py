@@ -1,101 +1,49 @@
-"""The live table socket: routes commands to the services and renders each viewer's own view.
+"""The live table socket: routes commands to the services and sends each viewer its own view.
 
 Messages in are the JSON that htmx's ws extension sends for a `ws-send` form: the form's fields
-(`action` as JSON text for a game action, or `cmd` for a table command, plus `version` and `cid`).
-Messages out are HTML fragments swapped out-of-band by id. Nothing here writes a table.
+(`action` as JSON text for a game action, or `cmd` for a table command, plus `version` and
+`cid`), and the page's `{"ack": n}` (how much it has received). Messages out are HTML partials
+swapped out-of-band by id: only those that changed since the socket's last message, plus notices
+and chat lines. Nothing here writes a table; database work goes through
+`database_sync_to_async`, as Channels documents.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import functools
 import json
 import logging
+import re
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
-from functools import cache, cached_property
-from typing import Any, TypeVar
+from typing import Any
 
-from channels.consumer import get_handler_name
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
-from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from django.template.loader import render_to_string
-from django.utils.functional import empty
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games import services, snapshots
-from games.models import Table
-from games.render import render_live
+from games import chat, presence, rendering, services, snapshots, sweeper
+from games.catalog import GAMES_BY_SLUG
+from games.snapshots import TableCopy
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
 COMMANDS = frozenset(
-    {"sit", "leave", "start", "robot_add", "seat_clear", "seat_move", "replay", "hint"}
-)
-
-
-T = TypeVar("T")
-
-# How long a move written on the event loop may wait for SQLite's write lock before it goes to the
-# database thread instead, which waits as long as the database's own timeout.
-INLINE_LOCK_WAIT_MS = 50
-
-
-async def on_database(apply: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run the socket's database work: a move, a table command, a fresh read of the table.
-    With SQLite, the database is a file on this machine and the work (a move's UPDATE, INSERT
-    and commit: about 0.2 ms; a command: a few ms) costs less than the hop to Channels' one
-    database thread, where it waited in line behind the event loop for the GIL (a move: 2.3 ms
-    of waiting for 0.6 ms of work, the bench's first limit). So it runs right here, on the loop;
-    if another writer holds the lock for longer than a blink, it goes to the thread after all.
-    PostgreSQL is a network server: its work keeps the hop."""
-    if _on_sqlite():
-        try:
-            with _orm_on_this_loop():
-                return apply(*args, **kwargs)
-        except OperationalError as error:
-            if "locked" not in str(error):
-                raise
-            log.info("table work waits for the database lock in the database thread")
-    return await database_sync_to_async(apply)(*args, **kwargs)
-
-
-@cache
-def _on_sqlite() -> bool:
-    return connections[DEFAULT_DB_ALIAS].vendor == "sqlite"
-
-
-@contextmanager
-def _orm_on_this_loop() -> Iterator[None]:
-    """Django refuses database calls where an event loop runs, so that nobody blocks it by
-    mistake; a SQLite write that gives up on a busy lock after INLINE_LOCK_WAIT_MS is a choice.
-    The running loop is hidden from this thread for the call only."""
-    loop = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    try:
-        db = connections[DEFAULT_DB_ALIAS]  # this thread's, looked up once
-        db.ensure_connection()
-        raw = db.connection
-        if getattr(db, "_games_short_lock_wait", None) is not raw:
-            raw.execute(f"PRAGMA busy_timeout = {INLINE_LOCK_WAIT_MS}")
-            db._games_short_lock_wait = raw
-        yield
-    finally:
-        asyncio.events._set_running_loop(loop)
-
-
-def unwrapped(user: Any) -> Any:
-    """The user behind Channels' lazy `scope["user"]`, which AuthMiddleware has already read:
-    every move asks it several questions, each a detour through the proxy."""
-    wrapped = getattr(user, "_wrapped", empty)
-    return user if wrapped is empty else wrapped
+    {
+        "sit", "leave", "start", "robot_add", "seat_clear", "seat_move", "replay", "hint",
+        "mute", "chat",
+    }
+)  # fmt: skip
+CID = re.compile(r"[A-Za-z0-9_-]{0,64}")
+# Each socket may send a burst of messages, then a few per second; past that it gets one notice,
+# and a socket that goes on regardless is closed.
+BURST, PER_SECOND, PAST_BUDGET = 20, 5.0, 20
+# A socket whose page has not confirmed this many characters of what it was sent (a client that
+# does not read) is closed: its output would otherwise pile up in the server.
+OUTPUT_CAP = 1_000_000
+POLICY_VIOLATION = 1008
 
 
 class BadMessage(Exception):
@@ -104,15 +52,42 @@ class BadMessage(Exception):
         self.message = message
 
 
-def parse_int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise BadMessage(_("Mensagem inválida: %(what)s deve ser um número.") % {"what": what})
+def _refuse_constant(name: str) -> Any:
+    raise BadMessage(_("Mensagem inválida: número fora do formato."))
+
+
+def _refuse_float(text: str) -> Any:
+    raise BadMessage(_("Mensagem inválida: número fora do formato."))
+
+
+def _check_text(value: Any, depth: int = 0) -> None:
+    """Refuse text the database or the page could not take (NUL, lone surrogates)."""
+    if depth > 20:
+        raise BadMessage(_("Mensagem inválida: aninhada demais."))
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise BadMessage(_("Mensagem inválida: caractere nulo."))
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise BadMessage(_("Mensagem inválida: texto malformado.")) from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key, depth + 1)
+            _check_text(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item, depth + 1)
+
+
+def parse_json(text: str) -> Any:
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise BadMessage(
-            _("Mensagem inválida: %(what)s deve ser um número.") % {"what": what}
-        ) from None
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_refuse_float)
+    except (ValueError, RecursionError):
+        raise BadMessage(_("Mensagem inválida: não é JSON.")) from None
+    _check_text(data)
+    return data
 
 
 def parse_message(text: str | None) -> dict[str, Any]:
@@ -120,178 +95,201 @@ def parse_message(text: str | None) -> dict[str, Any]:
         raise BadMessage(_("Mensagem inválida: envie texto JSON."))
     if len(text) > MAX_MESSAGE:
         raise BadMessage(_("Mensagem grande demais."))
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMessage(_("Mensagem inválida: não é JSON.")) from None
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise BadMessage(_("Mensagem inválida: esperava um objeto JSON."))
     cid = data.get("cid", "")
-    if not isinstance(cid, str) or len(cid) > 64:
+    if not isinstance(cid, str) or not CID.fullmatch(cid):
         raise BadMessage(_("Mensagem inválida: identificador de comando (cid) malformado."))
     return data
+
+
+def parse_int(value: Any, what: str) -> int:
+    """A whole number from a form field (text) or JSON (an integer); nothing else."""
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,9}", value.strip()):
+        return int(value)
+    if type(value) is int and abs(value) < 10**9:
+        return value
+    raise BadMessage(_("Mensagem inválida: %(what)s deve ser um número.") % {"what": what})
 
 
 def parse_action(data: dict[str, Any]) -> dict[str, Any]:
     raw = data.get("action")
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
-        except ValueError:
+            raw = parse_json(raw)
+        except BadMessage:
             raise BadMessage(_("Jogada inválida: não é JSON.")) from None
     if not isinstance(raw, dict):
         raise BadMessage(_("Jogada inválida: esperava um objeto com o campo “type”."))
     return raw
 
 
-async def dispatch_from(sources: list[Callable[[], Awaitable[Any]]], dispatch) -> None:
-    """Channels' `await_many_dispatch`, lighter: one reader per source for the socket's life,
-    where Channels makes a new task and an `asyncio.wait` for every message. As there, messages
-    are dispatched one at a time, in order, and a source is read again only once its last
-    message has been dispatched."""
-    loop = asyncio.get_running_loop()
-    inbox: asyncio.Queue[tuple[Any, asyncio.Future | None]] = asyncio.Queue()
-
-    async def read(source: Callable[[], Awaitable[Any]]) -> None:
-        try:
-            while True:
-                message = await source()
-                dispatched = loop.create_future()
-                inbox.put_nowait((message, dispatched))
-                await dispatched
-        except Exception as error:  # the dispatching loop raises it
-            inbox.put_nowait((error, None))
-
-    readers = [loop.create_task(read(source)) for source in sources]
-    try:
-        while True:
-            message, dispatched = await inbox.get()
-            if dispatched is None:
-                raise message
-            try:
-                await dispatch(message)
-            finally:
-                dispatched.set_result(None)
-    finally:
-        for reader in readers:
-            reader.cancel()
-        for reader in readers:
-            with contextlib.suppress(asyncio.CancelledError):
-                await reader
+def notice_html(text: str, kind: str = "info") -> str:
+    return (
+        f'<div id="mesa-aviso" class="mesa-aviso" role="alert">'
+        f'<p class="message message--{kind}">{escape(text)}</p></div>'
+    )
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    table_id: int
-    token: str = ""
-    sent_version: int = -1
+    """One page's socket at one table."""
 
-    async def __call__(self, scope, receive, send) -> None:
-        """Channels' own, reading the socket and the channel layer with `dispatch_from`."""
-        self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
-        self.base_send = send
-        with contextlib.suppress(StopConsumer):
-            await dispatch_from([receive, self.channel_receive], self.dispatch)
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its `aclose_old_connections()` before every message: that
-        is a thread hop per frame and per group message. Database work here goes through
-        `on_database`: in the database thread, which closes old connections itself, or with
-        SQLite on the loop's own connection to a local file, which stays open."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+    table_id: int = 0
+    groups_joined: tuple[str, ...] = ()
 
     async def connect(self) -> None:
-        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.user = unwrapped(self.scope.get("user"))
-        if not await on_database(self.can_watch, time.monotonic()):
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.user = self.scope.get("user")
+        self.user_id = services.user_id_of(self.user)
+        self.sent: rendering.Sent = {}
+        self.version = -1
+        self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
+        self.chars_sent, self.unacked = 0, 0
+        copy = await database_sync_to_async(snapshots.get)(self.table_id)
+        if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
             return
-        self.group = f"mesa-{self.table_id}"
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups_joined = (services.table_group(self.table_id),)
+        if self.user_id is not None:
+            self.groups_joined += (services.user_group(self.user_id),)
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        start_sweeper()
-        await self.push()
+        sweeper.start()
+        if self.user_id is not None:
+            await self.on_database(
+                presence.opened,
+                table_id=self.table_id,
+                user_id=self.user_id,
+                channel_name=self.channel_name,
+            )
+        await self.push(chat_history=True)
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            if not self.table_over():
-                await on_database(services.seat_seen, table_id=self.table_id, user=self.user)
+        for group in self.groups_joined:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:
+                log.exception("leaving group %s failed", group)
+        if self.groups_joined and self.user_id is not None:
+            try:
+                await self.on_database(
+                    presence.closed,
+                    table_id=self.table_id,
+                    user_id=self.user_id,
+                    channel_name=self.channel_name,
+                )
+            except Exception:
+                log.exception("presence of table %s not updated", self.table_id)
 
-    def table_over(self) -> bool:
-        """Whether this process knows the game ended: a finished table's seats wait for nobody,
-        so when its players left is not written (players leave it all at once, to the next)."""
-        known = snapshots.get(self.table_id, cached_only=True)
-        return known is not None and not known.table.is_open
+    async def on_database(self, function, *args, **kwargs) -> Any:
+        """Run `function` in Channels' database thread; send the group messages it committed."""
+
+        def collected():
+            with services.collected() as outbox:
+                return function(*args, **kwargs), outbox
+
+        result, outbox = await database_sync_to_async(collected)()
+        await services.send_collected(outbox)
+        return result
+
+    def invite_code(self) -> str:
+        session = self.scope.get("session")
+        invites = session.get("invites", {}) if session is not None else {}
+        return invites.get(str(self.table_id), "")
+
+    # -- from the page ---------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        budget = self.spend()
+        if budget == "close":
+            await self.close(code=POLICY_VIOLATION)
+            return
+        if budget == "warn":
+            await self.notice(_("Muitas mensagens seguidas: espere um pouco."), "error")
+        if budget != "ok":
+            return
         try:
             data = parse_message(text_data)
-            cid = data.get("cid", "")
-            if "cmd" in data:
+            if "ack" in data:
+                self.acknowledged(parse_int(data["ack"], "ack"))
+            elif "cmd" in data:
                 await self.command(data)
-                return
-            action = parse_action(data)
-            version = parse_int(data.get("version"), "version")
+            else:
+                await self.act(parse_action(data), parse_int(data.get("version"), "version"), data)
         except BadMessage as error:
-            await self.push(notice=error.message, kind="error")
-            return
-        result, queue = await on_database(self.act, action, version, cid)
-        await services.send_deferred(queue)
-        if result.status == "applied":
-            return  # the group message brings the new view to every socket, this one included
-        kind = "warning" if result.status in ("stale", "duplicate") else "error"
-        await self.push(notice=result.message, kind=kind, fresh=True)
+            await self.notice(error.message, "error")
+        except Exception:  # the socket stays open: the player hears it and may try again
+            log.exception("message on table %s failed", self.table_id)
+            await self.notice(_("Algo deu errado do nosso lado: tente de novo."), "error")
 
-    def act(self, action: dict[str, Any], version: int, cid: str):
-        with services.deferred_notifications() as queue:
-            result = services.table_act(
-                table_id=self.table_id, user=self.user, action=action, version=version, cid=cid
-            )
-        return result, queue
+    def spend(self) -> str:
+        """One message from the page against its budget: ok, warn (first over), drop, close."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.refilled) * PER_SECOND)
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.past_budget = 0
+            return "ok"
+        self.past_budget += 1
+        if self.past_budget > PAST_BUDGET:
+            return "close"
+        return "warn" if self.past_budget == 1 else "drop"
+
+    def acknowledged(self, received: int) -> None:
+        if 0 <= received <= self.chars_sent:
+            self.unacked = self.chars_sent - received
+
+    async def act(self, action: dict[str, Any], version: int, data: dict[str, Any]) -> None:
+        copy = snapshots.cached(self.table_id)
+        if copy is not None and copy.version >= version and copy.seat_of(self.user_id) is None:
+            # This process's copy is at least as new as the page: the viewer holds no seat.
+            await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
+            return
+        result = await self.on_database(
+            services.table_act,
+            table_id=self.table_id,
+            user=self.user,
+            action=action,
+            version=version,
+            cid=data.get("cid", ""),
+        )
+        if result.applied:
+            await self.push(version=result.version)
+        elif result.status == "duplicate":
+            await self.push(version=result.version)
+        else:
+            kind = "warning" if result.status == "stale" else "error"
+            await self.push(notice=(result.message, kind), version=result.version)
 
     async def command(self, data: dict[str, Any]) -> None:
         cmd = data.get("cmd")
-        if cmd not in COMMANDS:
+        if not isinstance(cmd, str) or cmd not in COMMANDS:
             raise BadMessage(_("Comando desconhecido."))
-        if not getattr(self.user, "is_authenticated", False):
-            await self.push(notice=_("Entre na sua conta para jogar."), kind="error", fresh=True)
+        if self.user_id is None:
+            await self.notice(_("Entre na sua conta para jogar."), "error")
             return
         if cmd == "hint":
-            await self.push(hint=True, fresh=True)
+            await self.hint()
             return
         try:
-            notice, queue = await on_database(self.run_command, cmd, data)
+            await self.on_database(self.run_command, cmd, data)
         except services.TableError as error:
-            await self.push(notice=error.message, kind="error", fresh=True)
-            return
-        await services.send_deferred(queue)
-        if notice:
-            await self.push(notice=notice, fresh=True)
+            await self.push(notice=(error.message, "error"))
 
-    def run_command(self, cmd: str, data: dict[str, Any]) -> tuple[str, list]:
-        """The command's notice, if any, and the group messages its commit left to send."""
-        with services.deferred_notifications() as queue:
-            return self.apply_command(cmd, data), queue
-
-    def apply_command(self, cmd: str, data: dict[str, Any]) -> str:
+    def run_command(self, cmd: str, data: dict[str, Any]) -> None:
         table_id, user = self.table_id, self.user
-        if cmd == "sit":
-            team = data.get("team")
-            if team in (None, ""):
-                session = self.scope.get("session")
-                team = (session.get("invite_team", {}) if session is not None else {}).get(
-                    str(table_id)
-                )
+        if cmd == "chat":
+            chat.post(table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code())
+        elif cmd == "sit":
+            seat = data.get("seat")
             services.seat_take(
                 table_id=table_id,
                 user=user,
-                team=None if team in (None, "") else parse_int(team, "team"),
+                index=None if seat in (None, "") else parse_int(seat, "seat"),
+                team=self.team_of(data),
                 invite_code=self.invite_code(),
             )
         elif cmd == "leave":
@@ -299,11 +297,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif cmd == "start":
             services.table_start(table_id=table_id, by=user)
         elif cmd == "robot_add":
-            services.robot_add(table_id=table_id, by=user)
+            seat = data.get("seat")
+            index = None if seat in (None, "") else parse_int(seat, "seat")
+            services.robot_add(table_id=table_id, by=user, index=index)
         elif cmd == "seat_clear":
-            services.seat_clear(
-                table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat")
-            )
+            services.seat_clear(table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat"))
         elif cmd == "seat_move":
             services.seat_move(
                 table_id=table_id,
@@ -311,149 +309,125 @@ class TableConsumer(AsyncWebsocketConsumer):
                 from_index=parse_int(data.get("seat"), "seat"),
                 to_index=parse_int(data.get("to"), "to"),
             )
+        elif cmd == "mute":
+            services.seat_mute(
+                table_id=table_id,
+                by=user,
+                index=parse_int(data.get("seat"), "seat"),
+                muted=data.get("muted") != "0",
+            )
         elif cmd == "replay":
             services.table_replay(table_id=table_id, by=user)
-        return ""
 
-    @cached_property
-    def base_url(self) -> str:
-        """The site's address as the browser sees it, for invitation links."""
-        headers = dict(self.scope.get("headers") or [])
-        host = headers.get(b"host", b"").decode("latin-1")
-        secure = self.scope.get("scheme") == "wss" or headers.get(b"x-forwarded-proto") == b"https"
-        return f"{'https' if secure else 'http'}://{host}" if host else ""
+    def team_of(self, data: dict[str, Any]) -> int | None:
+        team = data.get("team")
+        if team in (None, ""):
+            session = self.scope.get("session")
+            team = (session.get("invite_team", {}) if session is not None else {}).get(
+                str(self.table_id)
+            )
+        return None if team in (None, "") else parse_int(team, "team")
 
-    def invite_code(self) -> str:
-        session = self.scope.get("session")
-        invites = session.get("invites", {}) if session is not None else {}
-        return invites.get(str(self.table_id), "")
+    async def hint(self) -> None:
+        """The robot's advice for the viewer on turn: solo training only, checked here."""
+        copy = await self.current()
+        seat = copy.seat_of(self.user_id) if copy else None
+        mode = GAMES_BY_SLUG[copy.game].mode(copy.mode) if copy else None
+        if copy is None or seat is None or mode is None or not mode.hints:
+            await self.notice(_("A dica do robô só existe no treino solo."), "error")
+            return
+        # The robot's tables may take a moment to build: in a thread of its own.
+        advice = await sync_to_async(services.robot_advice, thread_sensitive=False)(
+            copy, seat.index
+        )
+        html = render_to_string("games/_hint.html", {"advice": advice[:6]})
+        await self.push(extra=[("mesa-dica", html)])
 
-    def can_watch(self, asked: float) -> bool:
-        """Whether this socket may see the table. Reads the table fresh (or takes the copy this
-        process read from the database since the socket asked: both players of a new table
-        arrive together), with its seats and log, and keeps it: the first view is then rendered
-        from memory, on the loop."""
-        snapshot = snapshots.get(self.table_id, fresh=True, read_since=asked)
-        if snapshot is None:
-            return False
-        table = snapshot.table
-        self.token = table.invite_code
-        snapshot.recent_events()
-        if table.is_public:
-            return True
-        user = self.user
-        if getattr(user, "is_authenticated", False) and any(
-            seat.user_id == user.pk for seat in snapshot.seats
-        ):
-            return True
-        return self.invite_code() == table.invite_code
+    # -- to the page -----------------------------------------------------------------------------
 
     async def table_changed(self, message: dict[str, Any]) -> None:
-        if message.get("force"):
-            await self.push(fresh=True, reload=message["force"])
-        elif message["version"] > self.sent_version:
+        if message["version"] > self.version:
             await self.push(version=message["version"])
+
+    async def chat_line(self, message: dict[str, Any]) -> None:
+        line = chat.Line.from_message(message)
+        html = render_to_string("games/_chat_lines.html", {"lines": [line], "append": True})
+        await self.send_html(html)
+
+    async def chat_removed(self, message: dict[str, Any]) -> None:
+        await self.send_html(f'<li id="chat-{int(message["id"])}" hx-swap-oob="delete"></li>')
+
+    async def user_notice(self, message: dict[str, Any]) -> None:
+        await self.notice(str(message.get("text", "")), "info")
+
+    async def user_logout(self, message: dict[str, Any]) -> None:
+        """The account logged out (in the session of this socket) or was deleted."""
+        session = self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        if not message.get("session") or message["session"] == key:
+            await self.close(code=4001)
+
+    async def current(self, version: int = 0) -> TableCopy | None:
+        copy = snapshots.cached(self.table_id)
+        if copy is None or copy.version < version:
+            copy = await database_sync_to_async(snapshots.get)(self.table_id, version=version)
+        return copy
+
+    async def notice(self, text: str, kind: str) -> None:
+        await self.push(notice=(text, kind), render=False)
 
     async def push(
         self,
         *,
-        notice: str = "",
-        kind: str = "info",
-        hint: bool = False,
-        version: int = -1,
-        fresh: bool = False,
-        reload: str = "",
+        version: int = 0,
+        notice: tuple[str, str] | None = None,
+        extra: list[tuple[str, str]] | None = None,
+        chat_history: bool = False,
+        render: bool = True,
     ) -> None:
-        known = None
-        if not (hint or fresh):
-            known = snapshots.get(
-                self.table_id, version=version, token=self.token, cached_only=True
+        """Send what changed since this socket's last message (everything to a new socket),
+        with this message's notice, hint or chat history."""
+        extras = list(extra or [])
+        if notice is not None:
+            extras.append(("mesa-aviso", notice_html(*notice)))
+        html = ""
+        if render or not self.sent:
+            copy = await self.current(version)
+            if copy is None:
+                await self.close(code=4404)
+                return
+            seat = copy.seat_of(self.user_id)
+            table_render = rendering.table_render(
+                copy, seat.index if seat else None, signed_in=self.user_id is not None
             )
-        if known is not None and known.events is not None:
-            # The committed table is in memory with its log: render right here, with no database
-            # and no thread hop (the render is pure CPU; a hop would only add to it).
-            html, version = self.render_snapshot(known, notice, kind), known.version
-        elif hint:  # the robot's advice may first build its tables (a second or so): off the loop
-            render = database_sync_to_async(self.render)
-            html, version = await render(notice, kind, hint, version, fresh, reload)
+            if not self.sent:
+                html = rendering.everything(table_render, self.sent)
+                html += "".join(piece for _, piece in extras)
+            else:
+                html = rendering.changes(table_render, self.sent, extras)
+            self.version = max(self.version, copy.version)
         else:
-            args = (notice, kind, hint, version, fresh, reload)
-            html, version = await on_database(self.render, *args)
-        if html is None:
-            await self.close(code=4404)
+            html = "".join(piece for _, piece in extras)
+            rendering.remember_extras(self.sent, extras)
+        if chat_history:
+            lines = await database_sync_to_async(chat.history)(self.table_id)
+            html += render_to_string("games/_chat_lines.html", {"lines": lines})
+        if html:
+            await self.send_html(html)
+
+    async def send_html(self, html: str) -> None:
+        self.chars_sent += len(html)
+        self.unacked += len(html)
+        if self.unacked > OUTPUT_CAP:
+            log.warning("closing a socket of table %s that does not read", self.table_id)
+            await self.close(code=POLICY_VIOLATION)
             return
-        self.sent_version = max(self.sent_version, version)
-        try:
-            await self.send(text_data=html)
-        except Exception:  # the browser left while we rendered; disconnect() still runs
-            log.debug("socket of table %s closed during a send", self.table_id)
-
-    def render(
-        self, notice: str, kind: str, hint: bool, version: int, fresh: bool, reload: str = ""
-    ) -> tuple[str | None, int]:
-        snapshot = snapshots.get(
-            self.table_id, version=version, fresh=fresh, token=self.token, reload=reload
-        )
-        if snapshot is None:
-            return None, 0
-        html = self.render_snapshot(snapshot, notice, kind)
-        if hint:
-            html += render_hint(snapshot.table, self.user)
-        return html, snapshot.version
-
-    def render_snapshot(self, snapshot: snapshots.Snapshot, notice: str, kind: str) -> str:
-        return render_live(
-            snapshot.table,
-            self.user,
-            notice=notice,
-            notice_kind=kind,
-            snapshot=snapshot,
-            base_url=self.base_url,
-        )
+        await self.send(text_data=html)
 
 
-def render_hint(table: Table, user) -> str:
-    """The robot's advice for the player on turn, shown only to them (solo training)."""
-    from games.render import table_context
+class UnknownSocket(AsyncWebsocketConsumer):
+    """Any other /ws/ path: refused at the handshake."""
 
-    ctx = table_context(table, user)
-    advice: list[dict[str, Any]] = []
-    if ctx.actor is not None and ctx.view is not None and ctx.legal:
-        try:
-            advise = services.robot_module(table.game).advise
-        except (ImportError, AttributeError):
-            advise = None
-        if advise is not None:
-            candidates = [a for a in ctx.legal if a["type"] not in services.ROBOT_FORBIDDEN]
-            advice = advise(ctx.view, candidates)[:6]
-    return render_to_string("games/_hint.html", {"advice": advice, "table": table})
+    async def connect(self) -> None:
+        await self.close(code=4404)
 
-
-# -- the sweeper: applies due timers (robot moves, inactivity claims) ----------------------------
-
-_sweeper: asyncio.Task | None = None
-
-
-def start_sweeper() -> None:
-    """Start this process's sweeper once. Several processes may each run one: every timer is
-    applied under the table's row lock and re-checked there, so it fires exactly once."""
-    global _sweeper
-    if not getattr(settings, "GAMES_SWEEPER", True):
-        return
-    if _sweeper is None or _sweeper.done():
-        _sweeper = asyncio.get_running_loop().create_task(sweep_forever())
-
-
-def _sweep_once() -> list:
-    with services.deferred_notifications() as queue:
-        services.run_due()
-    return queue
-
-
-async def sweep_forever(interval: float = 0.25) -> None:
-    while True:
-        try:
-            await services.send_deferred(await database_sync_to_async(_sweep_once)())
-        except Exception:
-            log.exception("sweeper tick failed")
-        await asyncio.sleep(interval)

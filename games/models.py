@@ -1,7 +1,8 @@
-"""Tables, seats, the action log and table chat.
+"""Tables, seats, the action log, timers, open sockets and table chat.
 
-Only `games/services.py` writes these: one function applies every action under a row lock, so a
-table's `state` and `version` always match the log in `Action`.
+Only the platform's write modules (games/services.py and the timers, presence and chat modules
+that call it) write these. Every change of a table bumps its `version`, so a table's `state`,
+its seats and its timers always match one version, and the log in `Action` holds every move.
 """
 
 from __future__ import annotations
@@ -49,7 +50,11 @@ class Table(models.Model):
     mode = models.CharField(_("modo"), max_length=20, blank=True)
     options = models.JSONField(_("opções"), default=dict, blank=True)
     state = models.JSONField(_("estado"), null=True, blank=True, editable=False)
+    # Bumped by every change of the table: moves, seats, robots, timers, presence, the end.
     version = models.PositiveIntegerField(_("versão"), default=0, editable=False)
+    # The version of the latest change of the game itself (a move, the start): a move made on a
+    # page older than this is stale; one made before a seat or presence change is not.
+    state_version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(
         _("situação"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
     )
@@ -65,10 +70,10 @@ class Table(models.Model):
         max_length=24, unique=True, default=new_invite_code, editable=False
     )
     outcome = models.JSONField(_("resultado"), null=True, blank=True, editable=False)
-    # The one pending timer of the table (a robot's move, the inactivity claim), applied by the
-    # sweeper under the table's row lock.
-    deadline_at = models.DateTimeField(_("prazo"), null=True, blank=True, db_index=True)
-    deadline_kind = models.CharField(max_length=20, blank=True)
+    # Seconds a person has for each move before a robot plays it for them (none: no clock).
+    move_seconds = models.PositiveSmallIntegerField(_("relógio por jogada"), null=True, blank=True)
+    # Set by the inactivity timer once the seat on turn has been idle long enough.
+    claim_open = models.BooleanField(default=False, editable=False)
     last_action_at = models.DateTimeField(_("última jogada"), null=True, blank=True)
     next_table = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -97,15 +102,6 @@ class Table(models.Model):
         mode = GAMES_BY_SLUG[self.game].mode(self.mode)
         return str(mode.label) if mode else self.mode
 
-    def invite_path(self, team: int | None = None) -> str:
-        if team is None:
-            return reverse("games:invite", args=[self.pk, self.invite_code])
-        return reverse("games:invite_team", args=[self.pk, self.invite_code, team])
-
-    @property
-    def group_name(self) -> str:
-        return f"mesa-{self.pk}"
-
     @property
     def is_open(self) -> bool:
         return self.status in (self.Status.WAITING, self.Status.PLAYING)
@@ -123,8 +119,14 @@ class Seat(models.Model):
         related_name="seats",
     )
     robot = models.BooleanField(_("robô"), default=False)
+    # A robot plays for the absent person who holds the seat, under their name, until they return.
+    autopilot = models.BooleanField(_("robô no lugar"), default=False)
     team = models.PositiveSmallIntegerField(_("equipe"), null=True, blank=True)
+    # Whether the person has a socket open at the table in any process (games/presence.py).
+    connected = models.BooleanField(_("conectado"), default=False)
+    # When the person's last socket at the table closed.
     last_seen = models.DateTimeField(_("visto em"), null=True, blank=True)
+    muted = models.BooleanField(_("silenciado"), default=False)
 
     class Meta:
         verbose_name = _("lugar")
@@ -139,10 +141,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.index + 1}"
-
-    @property
-    def is_empty(self) -> bool:
-        return self.user_id is None and not self.robot
 
 
 class Action(models.Model):
@@ -178,12 +176,55 @@ class Action(models.Model):
         return f"{self.table} v{self.version}: {self.action.get('type', '?')}"
 
 
+class Deadline(models.Model):
+    """A pending timer of a table, applied by the sweeper (games/timers.py) once it is due."""
+
+    class Kind(models.TextChoices):
+        ROBOT = "robot", _("jogada de robô")
+        CLAIM = "claim", _("reclamação por inatividade")
+        CLOCK = "clock", _("relógio da jogada")
+        TAKEOVER = "takeover", _("robô no lugar de quem saiu")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines")
+    kind = models.CharField(_("tipo"), max_length=10, choices=Kind.choices)
+    # The seat the timer is about; none for a timer of the whole table.
+    seat = models.PositiveSmallIntegerField(_("lugar"), null=True, blank=True)
+    due = models.DateTimeField(_("vence em"), db_index=True)
+
+    class Meta:
+        verbose_name = _("prazo")
+        verbose_name_plural = _("prazos")
+        ordering = ["due"]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.kind} · {self.due:%H:%M:%S}"
+
+
+class TableSocket(models.Model):
+    """One open socket of a logged-in person at a table, in any process: the seats' presence.
+    Each process refreshes `seen_at` of its own sockets; a row left by a process that died goes
+    stale and is swept (games/presence.py)."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sockets")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        verbose_name = _("conexão")
+        verbose_name_plural = _("conexões")
+        indexes = [models.Index(fields=["table", "user"], name="socket_table_user")]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.user_id}"
+
+
 class ChatMessage(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    text = models.CharField(_("mensagem"), max_length=300)
+    text = models.CharField(_("mensagem"), max_length=200)
     created_at = models.DateTimeField(_("em"), auto_now_add=True)
 
     class Meta:

@@ -1,9 +1,13 @@
 """Every write on a table goes through here.
 
-One table, one actor: each function locks the table row inside a transaction, checks who may do
-what, asks the rules (games/rules/) when the game is on, saves state and log together, and after
-the commit tells the table's group that the version changed. Consumers and views never write a
-table themselves. Messages that reach players are Portuguese.
+One table, one actor: a command is decided on the table's copy at one version
+(games/snapshots.py) and written with an UPDATE guarded by that version, so it lands only if
+nothing changed in between; a lost race reads the table again and decides again. Moves are
+decided without any lock (the rules are pure CPU); commands that depend on more than the table
+row (presence, timers, the waiting room) are decided under the row's lock. Either way the write
+bumps the version, and after the commit the table's group hears `{version}` and nothing else:
+each socket renders its own seat's view. Consumers, views and timers never write a table
+themselves. Messages that reach players are Portuguese.
 """
 
 from __future__ import annotations
@@ -12,48 +16,49 @@ import logging
 import random
 import secrets
 import threading
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from importlib import import_module
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from games import rules, snapshots, sql
+from games import rules, snapshots, timers
 from games.catalog import GAMES_BY_SLUG
-from games.models import Action, Seat, Table
+from games.models import Action, Seat, Table, TableSocket
 from games.rules.base import IllegalAction, resolve_options
+from games.snapshots import SeatCopy, TableCopy
 
 log = logging.getLogger(__name__)
 
 # The site's dice and deals; tests drive the rules with seeded generators instead.
 RNG: random.Random = secrets.SystemRandom()
 ROBOT_FORBIDDEN = frozenset({"leave", "claim_inactivity"})
-
+RETRIES = 8
 
 _NOT_YET = _lazy("Ainda não: a vitória por inatividade só vale depois de dois minutos sem jogada.")
+_TRY_AGAIN = _lazy("Não foi possível registrar agora: tente de novo.")
 
 
 class TableError(Exception):
     """A refused table operation, with a Portuguese message for the person who tried it."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, status: str = "refused") -> None:
         super().__init__(message)
-        self.message = message
+        self.message = str(message)
+        self.status = status
 
 
 @dataclass(frozen=True)
 class ActResult:
-    status: str  # applied | duplicate | stale | illegal | refused
+    status: str  # applied | duplicate | stale | illegal | refused | error
     version: int = 0
     message: str = ""
 
@@ -62,36 +67,59 @@ class ActResult:
         return self.status == "applied"
 
 
-def robot_delay() -> float:
-    low, high = getattr(settings, "GAMES_ROBOT_DELAY", (0.7, 1.4))
-    return random.uniform(low, high)  # noqa: S311 - pacing, not secrets
+@dataclass
+class Change:
+    """What one command changes, decided on a copy of the table."""
+
+    table: dict[str, Any] = field(default_factory=dict)  # fields of the Table row
+    seats: tuple[SeatCopy, ...] | None = None  # every seat, when any changes
+    state: dict[str, Any] | None = None  # the game's new state, with the log entry below
+    events: list[dict[str, Any]] = field(default_factory=list)
+    entry: dict[str, Any] | None = None  # seat, user_id, action, cid of the log entry
+    fired: frozenset[tuple[str, int | None]] = frozenset()  # timers this change applies
+
+
+class _Conflict(Exception):
+    """The table changed since the copy the change was decided on: decide again."""
+
+
+class _Outdated(Exception):
+    """The copy is older than what the player saw: read the table again."""
+
+
+def table_group(table_id: int) -> str:
+    return f"mesa-{table_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
 
 
 def inactivity_window() -> timedelta:
-    return timedelta(seconds=getattr(settings, "GAMES_INACTIVITY_SECONDS", 120))
+    return timedelta(seconds=settings.GAMES_INACTIVITY_SECONDS)
 
 
 # -- notifications -------------------------------------------------------------------------------
 
-
-_deferred = threading.local()
+_outbox = threading.local()
 
 
 @contextmanager
-def deferred_notifications() -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    """Collect the group messages of what runs inside instead of sending them: an async caller
-    (the consumer, the sweeper) then awaits them on its own loop, which is much cheaper than
-    async_to_sync's hop from this worker thread."""
+def collected() -> Iterator[list[tuple[str, dict[str, Any]]]]:
+    """Collect the group messages committed inside instead of sending them from this thread: an
+    async caller (the consumer, the sweeper) then sends them on its own event loop."""
     queue: list[tuple[str, dict[str, Any]]] = []
-    _deferred.queue = queue
+    outer = getattr(_outbox, "queue", None)
+    _outbox.queue = queue
     try:
         yield queue
     finally:
-        _deferred.queue = None
+        _outbox.queue = outer
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
-    queue = getattr(_deferred, "queue", None)
+def send(group: str, message: dict[str, Any]) -> None:
+    """Send a group message now, or hand it to the async caller collecting them."""
+    queue = getattr(_outbox, "queue", None)
     if queue is not None:
         queue.append((group, message))
         return
@@ -100,85 +128,205 @@ def _send(group: str, message: dict[str, Any]) -> None:
         return
     try:
         async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a lost notification must never undo a committed move
+    except Exception:  # a lost notification must never undo a committed change
         log.exception("group_send to %s failed", group)
 
 
-async def send_deferred(queue: list[tuple[str, dict[str, Any]]]) -> None:
+async def send_collected(queue: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     for group, message in queue:
         try:
             await layer.group_send(group, message)
-        except Exception:  # a lost notification must never undo a committed move
+        except Exception:  # a lost notification must never undo a committed change
             log.exception("group_send to %s failed", group)
 
 
-def notify(table: Table, *, force: bool = False) -> None:
-    """After the commit, tell the table's sockets that the table changed. Only the id and the
-    version travel: each socket renders its own seat's view, so secrets never leave the server.
-    `force` re-renders even without a new version (seats taken in the waiting room, timers): the
-    sockets then read the table again, once per process for each forced message (its token)."""
-    reload = uuid.uuid4().hex if force else ""
-    message = {"type": "table.changed", "version": table.version, "force": reload}
-    group, table_id = table.group_name, table.pk
-    if force:
-        transaction.on_commit(lambda: snapshots.forget(table_id))
-    transaction.on_commit(lambda: _send(group, message))
+def _committed(copy: TableCopy) -> None:
+    snapshots.remember(copy)
+    send(table_group(copy.id), {"type": "table.changed", "version": copy.version})
+
+
+# -- writing a change ----------------------------------------------------------------------------
+
+_COPY_FIELDS = frozenset(TableCopy.__dataclass_fields__)
+
+
+def _run(table_id: Any, decide: Callable[[TableCopy], Change | None], *, locked: bool = False):
+    """Decide on the table's copy and write the change; returns the copy after it (the same
+    copy when there was nothing to change). `locked` decides under the table row's lock."""
+    try:
+        table_id = int(table_id)
+    except (TypeError, ValueError):
+        raise TableError(_("Mesa não encontrada.")) from None
+    try:
+        return _locked_run(table_id, decide) if locked else _guarded_run(table_id, decide)
+    except _Conflict:  # under the lock, only a writer that ignores the lock gets here
+        log.error("table %s changed under its lock", table_id)
+        raise TableError(_TRY_AGAIN, status="error") from None
+    except (TableError, IntegrityError):
+        raise
+    except DatabaseError:
+        log.exception("writing table %s failed", table_id)
+        raise TableError(_TRY_AGAIN, status="error") from None
+
+
+def _locked_run(table_id: int, decide: Callable[[TableCopy], Change | None]) -> TableCopy:
+    with transaction.atomic():
+        version = (
+            Table.objects.select_for_update()
+            .filter(pk=table_id)
+            .values_list("version", flat=True)
+            .first()
+        )
+        copy = None if version is None else snapshots.get(table_id, version=version)
+        if copy is not None and copy.version != version:
+            copy = snapshots.get(table_id, fresh=True)
+        if copy is None:
+            raise TableError(_("Mesa não encontrada."))
+        change = decide(copy)
+        return copy if change is None else _write(copy, change)
+
+
+def _guarded_run(table_id: int, decide: Callable[[TableCopy], Change | None]) -> TableCopy:
+    copy = snapshots.get(table_id)
+    for _attempt in range(RETRIES):
+        if copy is None:
+            raise TableError(_("Mesa não encontrada."))
+        try:
+            change = decide(copy)
+        except _Outdated:
+            copy = snapshots.get(table_id)
+            continue
+        if change is None:
+            return copy
+        try:
+            with transaction.atomic():
+                return _write(copy, change)
+        except _Conflict:
+            copy = snapshots.get(table_id, fresh=True)
+    raise TableError(_("A mesa está muito movimentada agora: tente de novo."), status="error")
+
+
+def _write(copy: TableCopy, change: Change) -> TableCopy:
+    """Write `change` over `copy` (inside the caller's transaction) and return the new copy,
+    which this process keeps and the table's group hears about once the commit is done."""
+    now = timezone.now()
+    version = copy.version + 1
+    fields: dict[str, Any] = {**change.table, "version": version, "updated_at": now}
+    if change.state is not None:
+        fields.update(state=change.state, state_version=version, last_action_at=now)
+        fields["claim_open"] = False
+        outcome = rules.get(copy.game).outcome(change.state)
+        if outcome is not None and copy.playing:
+            fields.update(status=Table.Status.FINISHED, outcome=outcome, finished_at=now)
+    if not Table.objects.filter(pk=copy.id, version=copy.version).update(**fields):
+        raise _Conflict
+    seats = copy.seats
+    if change.seats is not None:
+        _write_seats(copy.id, copy.seats, change.seats)
+        seats = change.seats
+    log_ = copy.log
+    if change.entry is not None:
+        Action.objects.create(
+            table_id=copy.id, version=version, events=change.events, **change.entry
+        )
+        log_ = (tuple(change.events), *copy.log[: snapshots.LOG_ACTIONS - 1])
+    new = copy.changed(
+        **{name: value for name, value in fields.items() if name in _COPY_FIELDS},
+        seats=seats,
+        log=log_,
+    )
+    new = replace(new, timers=timers.sync(copy, new, change.fired, now))
+    transaction.on_commit(lambda: _committed(new))
+    return new
+
+
+SEAT_FIELDS = ("user_id", "robot", "autopilot", "team", "connected", "last_seen", "muted")
+
+
+def _write_seats(table_id: int, old: tuple[SeatCopy, ...], new: tuple[SeatCopy, ...]) -> None:
+    before = {seat.index: seat for seat in old}
+    after = {seat.index: seat for seat in new}
+    # A person holds one seat per table: free every seat whose person moves or goes first.
+    leaving = [
+        i
+        for i, seat in before.items()
+        if seat.user_id is not None and (i not in after or after[i].user_id != seat.user_id)
+    ]
+    if leaving:
+        Seat.objects.filter(table_id=table_id, index__in=leaving).update(user=None)
+    gone = [i for i in before if i not in after]
+    if gone:
+        Seat.objects.filter(table_id=table_id, index__in=gone).delete()
+    for index, seat in after.items():
+        if before.get(index) != seat:
+            values = {name: getattr(seat, name) for name in SEAT_FIELDS}
+            Seat.objects.update_or_create(table_id=table_id, index=index, defaults=values)
 
 
 # -- reading helpers -----------------------------------------------------------------------------
 
 
-def _locked(table_id: int) -> Table:
-    try:
-        return Table.objects.select_for_update().get(pk=table_id)
-    except (Table.DoesNotExist, ValueError, TypeError):
-        raise TableError(_("Mesa não encontrada.")) from None
+def user_id_of(user: Any) -> int | None:
+    return user.pk if getattr(user, "is_authenticated", False) else None
 
 
-def _seats(table: Table) -> list[Seat]:
-    return list(table.seats.select_related("user").order_by("index"))
+def seat_of(copy: TableCopy, user: Any) -> SeatCopy | None:
+    return copy.seat_of(user_id_of(user))
 
 
-def seat_of(seats: list[Seat], user) -> Seat | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return next((seat for seat in seats if seat.user_id == user.pk), None)
+def _mode(copy: TableCopy):
+    return GAMES_BY_SLUG[copy.game].mode(copy.mode)
 
 
-def _playing_seats(table: Table) -> list[Seat]:
-    """The seats of a game in progress. They cannot change once the game has started, so the
-    snapshot of this version serves when this process has it."""
-    known = snapshots.get(
-        table.pk, version=table.version, token=table.invite_code, cached_only=True
-    )
-    if known is not None and known.version == table.version:
-        return list(known.seats)
-    return _seats(table)
-
-
-def _require_host(table: Table, user) -> None:
-    if table.host_id != getattr(user, "pk", None):
+def _require_host(copy: TableCopy, user: Any) -> None:
+    if copy.host_id is None or copy.host_id != user_id_of(user):
         raise TableError(_("Só o anfitrião da mesa pode fazer isso."))
 
 
-def _require_waiting(table: Table) -> None:
-    if table.status != Table.Status.WAITING:
+def _require_waiting(copy: TableCopy) -> None:
+    if not copy.waiting:
         raise TableError(_("A partida já começou: a sala de espera está fechada."))
 
 
-def claim_open(table: Table, now=None) -> bool:
-    """Whether the two minutes without action have passed on the current turn."""
-    if table.status != Table.Status.PLAYING or table.last_action_at is None:
-        return False
-    return (now or timezone.now()) >= table.last_action_at + inactivity_window()
+def _seat_at(copy: TableCopy, index: Any) -> SeatCopy:
+    if type(index) is not int or not 0 <= index < len(copy.seats):
+        raise TableError(_("Lugar inválido."))
+    return copy.seats[index]
+
+
+def _with_seat(seats: tuple[SeatCopy, ...], *changed: SeatCopy) -> tuple[SeatCopy, ...]:
+    by_index = {seat.index: seat for seat in changed}
+    return tuple(by_index.get(seat.index, seat) for seat in seats)
+
+
+def _has_socket(table_id: int, user_id: int) -> bool:
+    return TableSocket.objects.filter(table_id=table_id, user_id=user_id).exists()
+
+
+def _freed(seat: SeatCopy) -> SeatCopy:
+    return SeatCopy(index=seat.index, team=seat.team)
+
+
+def may_watch(copy: TableCopy, user: Any, invite_code: str = "") -> bool:
+    """Whether `user` may see the table: public, seated, the host, or invited by link."""
+    if copy.is_public or invite_code == copy.invite_code:
+        return True
+    user_id = user_id_of(user)
+    return user_id is not None and (user_id == copy.host_id or copy.seat_of(user_id) is not None)
 
 
 # -- creating and arranging a table --------------------------------------------------------------
 
 
 def table_create(
-    *, host, game: str, mode: str, options: dict | None = None, is_public: bool = True
+    *,
+    host,
+    game: str,
+    mode: str,
+    options: dict | None = None,
+    is_public: bool = True,
+    move_seconds: int | None = None,
 ) -> Table:
     info = GAMES_BY_SLUG.get(game)
     if info is None or not info.playable:
@@ -194,438 +342,452 @@ def table_create(
         resolved = resolve_options(game_rules.options(), given)
     except IllegalAction as error:
         raise TableError(error.message) from None
+    if move_seconds not in (None, *settings.GAMES_MOVE_CLOCKS):
+        raise TableError(_("Relógio por jogada inválido."))
     with transaction.atomic():
         table = Table.objects.create(
-            game=game, mode=mode, options=resolved, is_public=is_public, host=host
+            game=game,
+            mode=mode,
+            options=resolved,
+            is_public=is_public,
+            host=host,
+            move_seconds=move_seconds,
         )
-        teams = mode_info.teams or (None,) * mode_info.seats
+        teams = mode_info.teams or (None,) * mode_info.max_seats
         Seat.objects.bulk_create(
             Seat(table=table, index=i, team=teams[i], user=host if i == 0 else None)
-            for i in range(mode_info.seats)
+            for i in range(mode_info.max_seats)
         )
-        notify(table, force=True)
+    # The host's seat knows of the host's sockets only once the host's page connects.
     return table
 
 
 def seat_take(
-    *, table_id: int, user, index: int | None = None, team: int | None = None, invite_code: str = ""
-) -> Seat:
-    """Sit `user` at a free seat (the given one, or the first free one, of `team` if given)."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        _require_waiting(table)
-        if not table.is_public and user.pk != table.host_id and invite_code != table.invite_code:
+    *,
+    table_id: int,
+    user,
+    index: int | None = None,
+    team: int | None = None,
+    invite_code: str = "",
+) -> SeatCopy:
+    """Sit `user` at a free seat (the given one, or the first free one, of `team` if given). In
+    the waiting room any free seat will do; during a game, only a robot's seat that is not on
+    turn: the person takes the robot's place and plays on from there."""
+    user_id = user_id_of(user)
+    if user_id is None:
+        raise TableError(_("Entre na sua conta para sentar."))
+
+    def decide(copy: TableCopy) -> Change | None:
+        if not copy.is_open:
+            raise TableError(_("Esta partida já terminou."))
+        if not copy.is_public and user_id != copy.host_id and invite_code != copy.invite_code:
             raise TableError(_("Esta mesa é privada: entre pelo link de convite."))
-        seats = _seats(table)
-        mine = seat_of(seats, user)
-        if mine is not None and index is None and team in (None, mine.team):
-            return mine
-        free = [s for s in seats if s.is_empty and s is not mine]
+        mine = copy.seat_of(user_id)
+        if copy.waiting:
+            if mine is not None and index is None and team in (None, mine.team):
+                return None
+            candidates = [s for s in copy.seats if s.empty and s is not mine]
+        else:
+            if mine is not None:
+                raise TableError(_("Você já está sentado nesta mesa."))
+            on_turn = rules.get(copy.game).to_act(copy.state)
+            candidates = [s for s in copy.seats if s.robot and s.index not in on_turn]
         if index is not None:
-            free = [s for s in free if s.index == index]
+            candidates = [s for s in candidates if s.index == index]
         if team is not None:
-            free = [s for s in free if s.team == team]
-        if not free:
-            raise TableError(
-                _("Não há lugar livre nessa equipe.")
-                if team is not None
-                else _("A mesa está cheia.")
-            )
-        seat = free[0]
-        if mine is not None:
-            Seat.objects.filter(pk=mine.pk).update(user=None, last_seen=None)
-        seat.user = user
-        seat.robot = False
-        seat.last_seen = timezone.now()
-        seat.save(update_fields=["user", "robot", "last_seen"])
-        table.save(update_fields=["updated_at"])
-        notify(table, force=True)
-    return seat
+            candidates = [s for s in candidates if s.team == team]
+        if not candidates:
+            if not copy.waiting:
+                raise TableError(
+                    _("A partida já começou: só dá para sentar no lugar de um robô fora da vez.")
+                )
+            if team is not None:
+                raise TableError(_("Não há lugar livre nessa equipe."))
+            raise TableError(_("A mesa está cheia."))
+        seat = SeatCopy(
+            index=candidates[0].index,
+            team=candidates[0].team,
+            user_id=user_id,
+            name=user.display_name,
+            connected=_has_socket(copy.id, user_id),
+        )
+        changed = [seat] if mine is None else [seat, _freed(mine)]
+        return Change(seats=_with_seat(copy.seats, *changed))
+
+    copy = _run(table_id, decide, locked=True)
+    return copy.seat_of(user_id)
 
 
 def seat_move(*, table_id: int, by, from_index: int, to_index: int) -> None:
-    """The host arranges partners: swap who sits in two seats."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        _require_host(table, by)
-        _require_waiting(table)
-        seats = {seat.index: seat for seat in _seats(table)}
-        if from_index not in seats or to_index not in seats or from_index == to_index:
+    """The host arranges partners: swap who sits in two seats (their teams stay with the seats)."""
+
+    def decide(copy: TableCopy) -> Change:
+        _require_host(copy, by)
+        _require_waiting(copy)
+        a, b = _seat_at(copy, from_index), _seat_at(copy, to_index)
+        if a.index == b.index:
             raise TableError(_("Lugar inválido."))
-        a, b = seats[from_index], seats[to_index]
-        a_user, a_robot = a.user_id, a.robot
-        # Free the first seat before filling the second: one user may not hold two seats.
-        Seat.objects.filter(pk=a.pk).update(user=None, robot=False)
-        Seat.objects.filter(pk=b.pk).update(user=None, robot=False)
-        Seat.objects.filter(pk=a.pk).update(user_id=b.user_id, robot=b.robot)
-        Seat.objects.filter(pk=b.pk).update(user_id=a_user, robot=a_robot)
-        table.save(update_fields=["updated_at"])
-        notify(table, force=True)
+        moved_a = replace(b, index=a.index, team=a.team)
+        moved_b = replace(a, index=b.index, team=b.team)
+        return Change(seats=_with_seat(copy.seats, moved_a, moved_b))
+
+    _run(table_id, decide, locked=True)
 
 
 def robot_add(*, table_id: int, by, index: int | None = None) -> None:
-    with transaction.atomic():
-        table = _locked(table_id)
-        _require_host(table, by)
-        _require_waiting(table)
-        free = [s for s in _seats(table) if s.is_empty and (index is None or s.index == index)]
+    def decide(copy: TableCopy) -> Change:
+        _require_host(copy, by)
+        _require_waiting(copy)
+        free = [s for s in copy.seats if s.empty and (index is None or s.index == index)]
         if not free:
             raise TableError(_("Não há lugar livre para um robô."))
-        Seat.objects.filter(pk=free[0].pk).update(robot=True)
-        table.save(update_fields=["updated_at"])
-        notify(table, force=True)
+        robot = SeatCopy(index=free[0].index, team=free[0].team, robot=True)
+        return Change(seats=_with_seat(copy.seats, robot))
+
+    _run(table_id, decide, locked=True)
 
 
 def seat_clear(*, table_id: int, by, index: int) -> None:
-    """The host removes a robot or a player who has not started, freeing the seat."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        _require_host(table, by)
-        _require_waiting(table)
-        seat = next((s for s in _seats(table) if s.index == index), None)
-        if seat is None or seat.is_empty:
+    """The host frees a seat in the waiting room (a robot, or a person who has not started);
+    during a game the host replaces a person by a robot, who plays that seat from then on."""
+
+    def decide(copy: TableCopy) -> Change:
+        _require_host(copy, by)
+        seat = _seat_at(copy, index)
+        if seat.empty:
             raise TableError(_("Esse lugar já está livre."))
-        if seat.user_id == table.host_id:
+        if seat.user_id is not None and seat.user_id == copy.host_id:
             raise TableError(_("O anfitrião não pode tirar a si mesmo: use “Sair da mesa”."))
-        Seat.objects.filter(pk=seat.pk).update(user=None, robot=False, last_seen=None)
-        table.save(update_fields=["updated_at"])
-        notify(table, force=True)
+        if copy.waiting:
+            return Change(seats=_with_seat(copy.seats, _freed(seat)))
+        if not copy.playing:
+            raise TableError(_("Esta partida já terminou."))
+        if seat.robot:
+            raise TableError(_("Esse lugar já é de um robô."))
+        robot = SeatCopy(index=seat.index, team=seat.team, robot=True)
+        return Change(seats=_with_seat(copy.seats, robot))
+
+    _run(table_id, decide, locked=True)
+
+
+def seat_mute(*, table_id: int, by, index: int, muted: bool = True) -> None:
+    """The host silences (or lets speak again) the person in a seat, in this table's chat."""
+
+    def decide(copy: TableCopy) -> Change | None:
+        _require_host(copy, by)
+        seat = _seat_at(copy, index)
+        if seat.user_id is None:
+            raise TableError(_("Só dá para silenciar uma pessoa."))
+        if seat.user_id == copy.host_id:
+            raise TableError(_("O anfitrião não pode silenciar a si mesmo."))
+        if seat.muted == muted:
+            return None
+        return Change(seats=_with_seat(copy.seats, replace(seat, muted=muted)))
+
+    _run(table_id, decide, locked=True)
 
 
 def seat_leave(*, table_id: int, user) -> None:
     """Leave a table. In the waiting room the seat is freed (the host leaving closes the table);
     during the game it is the rules' `leave`: the other side wins, or solo training ends."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        seats = _seats(table)
-        seat = seat_of(seats, user)
+
+    def decide(copy: TableCopy) -> Change | None:
+        seat = seat_of(copy, user)
         if seat is None:
             raise TableError(_("Você não está sentado nesta mesa."))
-        if table.status == Table.Status.WAITING:
-            if user.pk == table.host_id:
-                _close(table, reason=_("O anfitrião saiu da sala de espera."))
-            else:
-                Seat.objects.filter(pk=seat.pk).update(user=None, last_seen=None)
-                table.save(update_fields=["updated_at"])
-            notify(table, force=True)
-            return
-        if table.status != Table.Status.PLAYING:
-            return
-        game = rules.get(table.game)
+        if copy.waiting:
+            if seat.user_id == copy.host_id:
+                return _closing(copy, _("O anfitrião saiu da sala de espera."))
+            return Change(seats=_with_seat(copy.seats, _freed(seat)))
+        if not copy.playing:
+            return None
+        action = {"type": "leave"}
         try:
-            state, events = game.apply(table.state, seat.index, {"type": "leave"}, RNG)
+            state, events = rules.get(copy.game).apply(copy.state, seat.index, action, RNG)
         except IllegalAction as error:
             raise TableError(error.message) from None
-        _record(
-            table, game, seats, state, events, seat=seat.index, user=user, action={"type": "leave"}
-        )
+        entry = {"seat": seat.index, "user_id": seat.user_id, "action": action, "cid": ""}
+        return Change(state=state, events=events, entry=entry)
+
+    _run(table_id, decide, locked=True)
 
 
 def table_start(*, table_id: int, by) -> None:
-    with transaction.atomic():
-        table = _locked(table_id)
-        _require_host(table, by)
-        _require_waiting(table)
-        seats = _seats(table)
-        if any(seat.is_empty for seat in seats):
+    """The host starts the game with those seated: at least the mode's minimum (a mode with a
+    range of seats drops the free ones), and nobody seated who has left the page."""
+
+    def decide(copy: TableCopy) -> Change:
+        _require_host(copy, by)
+        _require_waiting(copy)
+        mode = _mode(copy)
+        seated = [s for s in copy.seats if not s.empty]
+        if mode.min_seats == mode.max_seats and len(seated) < len(copy.seats):
             raise TableError(_("Todos os lugares precisam estar ocupados para começar."))
-        game = rules.get(table.game)
-        state = game.setup(len(seats), table.options, RNG)
-        now = timezone.now()
-        table.status = Table.Status.PLAYING
-        table.started_at = now
-        _record(
-            table,
-            game,
-            seats,
-            state,
-            [{"type": "start", "text": _("A partida começou.")}],
-            seat=None,
-            user=by,
-            action={"type": "start"},
-            now=now,
+        if len(seated) < mode.min_seats:
+            raise TableError(
+                _("Faltam jogadores: são pelo menos %(n)d para começar.") % {"n": mode.min_seats}
+            )
+        away = [
+            s
+            for s in seated
+            if s.user_id not in (None, copy.host_id) and not s.connected and s.last_seen
+        ]
+        if away:
+            raise TableError(
+                _("%(name)s saiu da página: espere voltar ou tire do lugar.") % {"name": away[0].name}
+            )
+        seats = tuple(replace(seat, index=i) for i, seat in enumerate(seated))
+        state = rules.get(copy.game).setup(len(seats), copy.options, RNG)
+        events = [{"type": "start", "text": _("A partida começou.")}]
+        entry = {"seat": None, "user_id": user_id_of(by), "action": {"type": "start"}, "cid": ""}
+        return Change(
+            table={"status": Table.Status.PLAYING, "started_at": timezone.now()},
+            seats=seats,
+            state=state,
+            events=events,
+            entry=entry,
         )
+
+    _run(table_id, decide, locked=True)
+
+
+def _closing(copy: TableCopy, reason: str) -> Change:
+    return Change(
+        table={
+            "status": Table.Status.CLOSED,
+            "finished_at": timezone.now(),
+            "outcome": {"winners": [], "reason": "closed", "text": str(reason)},
+        }
+    )
 
 
 def table_close(*, table_id: int, reason: str = "") -> None:
     """Close a table without a winner (the admin's button, the host leaving the waiting room)."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        if table.is_open:
-            _close(table, reason=reason or _("Mesa encerrada pela administração."))
-            notify(table, force=True)
 
+    def decide(copy: TableCopy) -> Change | None:
+        if not copy.is_open:
+            return None
+        return _closing(copy, reason or _("Mesa encerrada pela administração."))
 
-def _close(table: Table, *, reason: str) -> None:
-    table.status = Table.Status.CLOSED
-    table.finished_at = timezone.now()
-    table.outcome = {"winners": [], "reason": "closed", "text": reason}
-    table.deadline_at = None
-    table.deadline_kind = ""
-    table.save()
+    _run(table_id, decide, locked=True)
 
 
 def table_replay(*, table_id: int, by) -> Table:
     """ "Jogar de novo": a new table with the same seats and options, in the waiting room."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        seats = _seats(table)
-        if seat_of(seats, by) is None:
+    created: list[Table] = []
+
+    def decide(copy: TableCopy) -> Change | None:
+        if seat_of(copy, by) is None:
             raise TableError(_("Só quem jogou pode abrir a revanche."))
-        if table.is_open:
+        if copy.is_open:
             raise TableError(_("A partida ainda não terminou."))
-        if table.next_table_id:
-            return table.next_table
-        new = Table.objects.create(
-            game=table.game,
-            mode=table.mode,
-            options=table.options,
-            is_public=table.is_public,
-            host=by,
+        if copy.next_table_id:
+            return None
+        table = Table.objects.create(
+            game=copy.game,
+            mode=copy.mode,
+            options=copy.options,
+            is_public=copy.is_public,
+            host_id=by.pk,
+            move_seconds=copy.move_seconds,
+        )
+        people = set(
+            type(by).objects.filter(
+                pk__in=[s.user_id for s in copy.seats if s.user_id], is_active=True
+            ).values_list("pk", flat=True)
         )
         Seat.objects.bulk_create(
             Seat(
-                table=new,
+                table=table,
                 index=s.index,
                 team=s.team,
                 robot=s.robot,
-                user=s.user if (s.user and s.user.is_active) else None,
+                user_id=s.user_id if s.user_id in people else None,
             )
-            for s in seats
+            for s in copy.seats
         )
-        table.next_table = new
-        table.save(update_fields=["next_table", "updated_at"])
-        notify(table, force=True)
-        notify(new)
-    return new
+        created.append(table)
+        return Change(table={"next_table_id": table.pk})
+
+    copy = _run(table_id, decide, locked=True)
+    return created[0] if created else Table.objects.get(pk=copy.next_table_id)
 
 
 # -- the game itself -----------------------------------------------------------------------------
 
 
 def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") -> ActResult:
-    """Apply one player's action: the only way a player changes a game in progress."""
-    result = _act_on_snapshot(table_id, user, action, version, cid)
-    if result is not None:
-        return result
-    with transaction.atomic():
-        try:
-            table = _locked(table_id)
-        except TableError as error:
-            return ActResult("refused", message=error.message)
-        if cid and table.actions.filter(cid=cid).exists():
-            return ActResult("duplicate", table.version)
-        if table.status != Table.Status.PLAYING:
-            return ActResult("refused", table.version, _("A partida não está em andamento."))
-        seats = _playing_seats(table)
-        seat = seat_of(seats, user)
+    """Apply one player's action: the only way a player changes a game in progress. Decided on
+    the copy of the table this process holds, without a lock; written with the version guard."""
+    user_id = user_id_of(user)
+
+    def decide(copy: TableCopy) -> Change:
+        if version > copy.version:  # the page saw more than this copy: read the table again
+            latest = snapshots.get(copy.id, fresh=True)
+            if latest is None or version > latest.version:
+                raise TableError(_("Versão da mesa inválida."))
+            raise _Outdated
+        if not copy.playing:
+            raise TableError(_("A partida não está em andamento."))
+        seat = copy.seat_of(user_id)
         if seat is None:
-            return ActResult(
-                "refused", table.version, _("Você está assistindo: só quem está sentado joga.")
+            raise TableError(_("Você está assistindo: só quem está sentado joga."))
+        if version < copy.state_version:
+            raise TableError(
+                _("A mesa mudou antes da sua jogada: confira e jogue de novo."), status="stale"
             )
-        if version != table.version:
-            return ActResult(
-                "stale",
-                table.version,
-                _("A mesa mudou antes da sua jogada: confira e jogue de novo."),
-            )
-        if (
-            isinstance(action, dict)
-            and action.get("type") == "claim_inactivity"
-            and not claim_open(table)
-        ):
-            return ActResult("illegal", table.version, str(_NOT_YET))
-        game = rules.get(table.game)
+        if isinstance(action, dict) and action.get("type") == "claim_inactivity":
+            if not copy.claim_open:
+                raise TableError(str(_NOT_YET), status="illegal")
         try:
-            state, events = game.apply(table.state, seat.index, action, RNG)
+            state, events = rules.get(copy.game).apply(copy.state, seat.index, action, RNG)
         except IllegalAction as error:
-            return ActResult("illegal", table.version, error.message)
-        _record(
-            table, game, seats, state, events, seat=seat.index, user=user, action=action, cid=cid
-        )
-        return ActResult("applied", table.version)
+            raise TableError(error.message, status="illegal") from None
+        entry = {"seat": seat.index, "user_id": user_id, "action": action, "cid": cid}
+        return Change(state=state, events=events, entry=entry, fired=_turn_timers(copy, seat))
 
-
-def _act_on_snapshot(table_id: int, user, action: Any, version: Any, cid: str) -> ActResult | None:
-    """The common case without reading the table: when this process holds the committed table
-    at the version the player saw, the move is checked against it and written with an UPDATE
-    guarded by that version (and the status), so it lands only if nothing changed in between.
-    Anything else (no snapshot, another version, a refusal, a lost race, a repeated `cid`)
-    returns None and goes the locked way, which gives the authoritative answer."""
-    known = snapshots.get(table_id, cached_only=True)
-    if (
-        known is None
-        or known.version != version
-        or known.table.status != Table.Status.PLAYING
-        or not isinstance(action, dict)
-        or action.get("type") == "claim_inactivity"
-    ):
-        return None
-    seats = list(known.seats)
-    seat = seat_of(seats, user)
-    if seat is None:
-        return None
-    table = snapshots.row_copy(known.table)  # the snapshot is shared with every socket
-    game = rules.get(table.game)
     try:
-        state, events = game.apply(table.state, seat.index, action, RNG)
-    except IllegalAction:
-        return None
+        copy = _run(table_id, decide)
+    except TableError as error:
+        if error.status == "stale" and cid and _was_applied(table_id, cid):
+            return ActResult("duplicate", _current_version(table_id))
+        return ActResult(error.status, _current_version(table_id), error.message)
+    except IntegrityError:
+        if cid and _was_applied(table_id, cid):
+            return ActResult("duplicate", _current_version(table_id))
+        log.exception("the move of table %s did not fit the log", table_id)
+        return ActResult("error", _current_version(table_id), str(_TRY_AGAIN))
+    return ActResult("applied", copy.version)
+
+
+def _turn_timers(copy: TableCopy, seat: SeatCopy) -> frozenset[tuple[str, int | None]]:
+    """The timers a move of `seat` answers: its move clock starts again."""
+    return frozenset({("clock", seat.index)}) if copy.timer("clock", seat.index) else frozenset()
+
+
+def _was_applied(table_id: int, cid: str) -> bool:
     try:
-        with transaction.atomic():
-            _record(
-                table,
-                game,
-                seats,
-                state,
-                events,
-                seat=seat.index,
-                user=user,
-                action=action,
-                cid=cid,
-                guard={"status": Table.Status.PLAYING},  # an admin's close keeps the version
-            )
-    except (_Conflict, IntegrityError):  # someone moved first, or this cid was already used
-        return None
-    return ActResult("applied", table.version)
+        return Action.objects.filter(table_id=table_id, cid=cid).exists()
+    except DatabaseError:
+        return False
 
 
-class _Conflict(Exception):
-    """The table row changed since it was read: the write is rolled back."""
+def _current_version(table_id: int) -> int:
+    copy = snapshots.cached(table_id)
+    return copy.version if copy is not None else 0
 
 
-RECORDED_FIELDS = [
-    "state", "version", "last_action_at", "status", "started_at", "outcome", "finished_at",
-    "deadline_at", "deadline_kind", "updated_at",
-]  # fmt: skip
+def robot_act(*, table_id: int, seat: int, action: dict, version: int, kind: str) -> bool:
+    """Apply the move a robot chose for `seat` on the copy at `version` (its own seat, an absent
+    person's, or the move of a person whose clock ran out). False when the table moved on
+    meanwhile: the sweeper then chooses again from the new copy."""
+
+    def decide(copy: TableCopy) -> Change | None:
+        if copy.version != version or not copy.playing:
+            raise _Lost
+        if copy.timer(kind, seat) is None or seat not in rules.get(copy.game).to_act(copy.state):
+            raise _Lost
+        state, events = rules.get(copy.game).apply(copy.state, seat, action, RNG)
+        entry = {"seat": seat, "user_id": None, "action": action, "cid": ""}
+        return Change(state=state, events=events, entry=entry, fired=frozenset({(kind, seat)}))
+
+    try:
+        _run(table_id, decide)
+    except (_Lost, TableError):
+        return False
+    return True
 
 
-def _record(
-    table: Table,
-    game,
-    seats: list[Seat],
-    state: dict,
-    events: list[dict],
-    *,
-    seat: int | None,
-    user,
-    action: dict,
-    cid: str = "",
-    now=None,
-    guard: dict[str, Any] | None = None,
-) -> None:
-    """Save the new state and its log entry, set the next deadline, notify after the commit.
-    The UPDATE is guarded by the version read (and `guard`): under the row lock it always lands;
-    on a snapshot it lands only if nothing changed since, else `_Conflict` rolls it back."""
+class _Lost(Exception):
+    """A timer's move no longer fits the table: choose again, or nothing to do."""
+
+
+def robot_choice(copy: TableCopy, seat: int) -> dict[str, Any]:
+    """What the robot plays for `seat` on `copy`: pure CPU, run outside any lock."""
+    from importlib import import_module
+
+    game = rules.get(copy.game)
+    legal = [
+        a for a in game.legal_actions(copy.state, seat) if a.get("type") not in ROBOT_FORBIDDEN
+    ]
+    return import_module(f"games.bots.{copy.game}").choose(game.view(copy.state, seat), legal, RNG)
+
+
+def robot_advice(copy: TableCopy, seat: int) -> list[dict[str, Any]]:
+    """The robot's judgement of each sensible action of `seat` (solo training's hint)."""
+    from importlib import import_module
+
+    game = rules.get(copy.game)
+    if not copy.playing or seat not in game.to_act(copy.state):
+        return []
+    advise = getattr(import_module(f"games.bots.{copy.game}"), "advise", None)
+    if advise is None:
+        return []
+    legal = [
+        a for a in game.legal_actions(copy.state, seat) if a.get("type") not in ROBOT_FORBIDDEN
+    ]
+    return advise(game.view(copy.state, seat), legal)
+
+
+# -- timers and presence, applied under the row lock ---------------------------------------------
+
+
+def claim_due(*, table_id: int, now=None) -> bool:
+    """The inactivity timer: once the seat on turn has been idle for the whole window, the claim
+    opens (a new version shows it); before that, the timer waits for the rest of the window."""
     now = now or timezone.now()
-    guard = {"id": table.pk, "version": table.version, **(guard or {})}
-    table.state = state
-    table.version += 1
-    table.last_action_at = now
-    table.updated_at = now
-    outcome = game.outcome(state)
-    if outcome is not None:
-        table.status = Table.Status.FINISHED
-        table.outcome = outcome
-        table.finished_at = now
-    _schedule(table, game, seats, now)
-    if not sql.update(table, RECORDED_FIELDS, guard):
-        raise _Conflict
-    sql.insert(
-        Action,
-        {
-            "table": table.pk,
-            "version": table.version,
-            "seat": seat,
-            "user": user.pk if getattr(user, "pk", None) else None,
-            "action": action,
-            "events": events,
-            "cid": cid,
-            "created_at": now,
-        },
-    )
-    transaction.on_commit(lambda: snapshots.committed(table, seats, events))
-    notify(table)
+
+    def decide(copy: TableCopy) -> Change | None:
+        timer = copy.timer("claim")
+        if timer is None or not copy.playing or copy.claim_open:
+            return None
+        opens = (copy.last_action_at or now) + inactivity_window()
+        if opens > now:
+            timers.postpone(copy.id, "claim", None, opens)
+            return None
+        return Change(table={"claim_open": True}, fired=frozenset({("claim", None)}))
+
+    return _run(table_id, decide, locked=True).claim_open
 
 
-def _schedule(table: Table, game, seats: list[Seat], now) -> None:
-    """The table's next timer: a robot's move, or the moment an inactivity claim opens."""
-    table.deadline_at, table.deadline_kind = None, ""
-    if table.status != Table.Status.PLAYING:
-        return
-    movers = game.to_act(table.state)
-    if not movers:
-        return
-    mover = seats[movers[0]]
-    if mover.robot:
-        table.deadline_at = now + timedelta(seconds=robot_delay())
-        table.deadline_kind = "robot"
-        return
-    others = (s.index for s in seats if s.index != mover.index and not s.robot)
-    if any(
-        any(a.get("type") == "claim_inactivity" for a in game.legal_actions(table.state, i))
-        for i in others
-    ):
-        table.deadline_at = now + inactivity_window()
-        table.deadline_kind = "claim"
+def take_over(*, table_id: int, seat: int, now=None) -> bool:
+    """The takeover timer: a person who left during the game gets a robot in their place,
+    under their own name, until they come back."""
+
+    def decide(copy: TableCopy) -> Change | None:
+        if copy.timer("takeover", seat) is None or not copy.playing:
+            return None
+        person = copy.seats[seat]
+        fired = frozenset({("takeover", seat)})
+        if person.user_id is None or person.connected or person.autopilot:
+            return Change(fired=fired)
+        return Change(seats=_with_seat(copy.seats, replace(person, autopilot=True)), fired=fired)
+
+    return _run(table_id, decide, locked=True).seats[seat].autopilot
 
 
-def robot_module(game: str):
-    return import_module(f"games.bots.{game}")
+def presence_sync(*, table_id: int, user_id: int) -> None:
+    """Make the person's seat say whether they have a socket open at the table in any process.
+    Decided under the row lock, after the caller's socket row is written: two sockets opening
+    and closing in two processes always leave the seat right."""
 
+    def decide(copy: TableCopy) -> Change | None:
+        seat = copy.seat_of(user_id)
+        if seat is None:
+            return None
+        connected = _has_socket(copy.id, user_id)
+        if connected == seat.connected and not (connected and seat.autopilot):
+            return None
+        if connected:
+            seat = replace(seat, connected=True, last_seen=None, autopilot=False)
+        else:
+            seat = replace(seat, connected=False, last_seen=timezone.now())
+        return Change(seats=_with_seat(copy.seats, seat))
 
-def run_due(*, now=None, limit: int = 100) -> int:
-    """Apply every timer that is due (the sweeper calls this). Returns how many fired."""
-    now = now or timezone.now()
-    due = list(
-        Table.objects.filter(deadline_at__lte=now, status=Table.Status.PLAYING)
-        .order_by("deadline_at")
-        .values_list("pk", flat=True)[:limit]
-    )
-    fired = 0
-    for table_id in due:
-        try:
-            fired += _fire(table_id, now)
-        except Exception:  # one broken table must not stop the others' timers
-            log.exception("timer of table %s failed", table_id)
-    return fired
-
-
-def _fire(table_id: int, now) -> int:
-    with transaction.atomic():
-        table = _locked(table_id)
-        if (
-            table.deadline_at is None
-            or table.deadline_at > now
-            or table.status != Table.Status.PLAYING
-        ):
-            return 0  # another process got there first
-        kind = table.deadline_kind
-        table.deadline_at, table.deadline_kind = None, ""
-        if kind == "claim":
-            # Nothing changes in the game: the players' pages must now offer the claim.
-            table.save(update_fields=["deadline_at", "deadline_kind"])
-            notify(table, force=True)
-            return 1
-        game = rules.get(table.game)
-        seats = _seats(table)
-        movers = game.to_act(table.state)
-        if kind != "robot" or not movers or not seats[movers[0]].robot:
-            table.save(update_fields=["deadline_at", "deadline_kind"])
-            return 0
-        seat = movers[0]
-        legal = [
-            a for a in game.legal_actions(table.state, seat) if a.get("type") not in ROBOT_FORBIDDEN
-        ]
-        action = robot_module(table.game).choose(game.view(table.state, seat), legal, RNG)
-        state, events = game.apply(table.state, seat, action, RNG)
-        _record(table, game, seats, state, events, seat=seat, user=None, action=action, now=now)
-        return 1
-
-
-def seat_seen(*, table_id: int, user) -> None:
-    if user is not None and user.is_authenticated:
-        Seat.objects.filter(table_id=table_id, user=user).update(last_seen=timezone.now())
+    try:
+        _run(table_id, decide, locked=True)
+    except TableError:
+        pass  # the table is gone: nothing to say about its seats
 
 
 def cleanup_tables(*, days: int = 7, now=None) -> int:

@@ -1,84 +1,181 @@
-"""The latest committed state of each live table, kept in this process's memory.
+"""Each live table as of one version: an immutable copy, kept in this process's memory.
 
-After every move each socket at the table renders its own view. Without this cache every socket
-would read the table, its seats and its log from the database again; with it, the process that
-applied the move hands the committed rows to its own sockets, and other processes (several daphne
-behind nginx) read the database once each. Only committed data goes in, after the commit; the
-group message still carries nothing but the table id and the version.
+Every change of a table bumps its version, so a copy never changes: the process that writes a
+change keeps the copy it wrote (after the commit), the others read the new version from the
+database once each, and every socket of the process renders from the copy of the version it was
+told about. The renders of a copy are cached on it (games/rendering.py). Only committed data
+comes in here.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
 
-from django.db.models import Model
-from django.db.models.base import ModelState
-from django.utils import translation
-
-from games.models import Seat, Table
+from games.models import Action, Deadline, Seat, Table
 
 LOG_ACTIONS = 6
 MAX_TABLES = 4096
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    table: Table
-    seats: tuple[Seat, ...]
-    # The events of the latest actions, newest first; None when not known (read on demand).
-    events: tuple[list[dict], ...] | None
-    # The render every socket shares (games/render.py), per language, made on first use.
-    renders: dict[str | None, str] = field(default_factory=dict, repr=False, compare=False)
-    # The forced change (its token, games.services.notify) this copy was read for, if any.
-    reloaded: str = ""
-    # When this copy was read from the database (time.monotonic()); 0 for a committed move's.
-    read_at: float = 0.0
+@dataclass(frozen=True, slots=True)
+class SeatCopy:
+    index: int
+    user_id: int | None = None
+    name: str = ""  # the person's nickname; empty for a robot or a free seat
+    robot: bool = False
+    autopilot: bool = False
+    team: int | None = None
+    connected: bool = False
+    last_seen: datetime | None = None
+    muted: bool = False
 
     @property
-    def version(self) -> int:
-        return self.table.version
+    def empty(self) -> bool:
+        return self.user_id is None and not self.robot
 
-    def shared_render(self, render: Callable[[Snapshot], str]) -> str:
-        language = translation.get_language()
-        html = self.renders.get(language)
-        if html is None:
-            html = self.renders[language] = render(self)
-        return html
-
-    def recent_events(self) -> tuple[list[dict], ...]:
-        if self.events is None:
-            rows = self.table.actions.order_by("-version").values_list("events", flat=True)
-            object.__setattr__(self, "events", tuple(rows[:LOG_ACTIONS]))
-        return self.events
+    @property
+    def played_by_robot(self) -> bool:
+        """A robot decides this seat's moves: a robot's seat, or an absent person's."""
+        return self.robot or self.autopilot
 
 
-_latest: OrderedDict[int, Snapshot] = OrderedDict()
+@dataclass(frozen=True, slots=True)
+class Timer:
+    kind: str
+    seat: int | None
+    due: datetime
+
+
+@dataclass(frozen=True)
+class TableCopy:
+    id: int
+    game: str
+    mode: str
+    options: dict[str, Any]
+    state: dict[str, Any] | None
+    version: int
+    state_version: int
+    status: str
+    is_public: bool
+    host_id: int | None
+    invite_code: str
+    outcome: dict[str, Any] | None
+    move_seconds: int | None
+    claim_open: bool
+    last_action_at: datetime | None
+    next_table_id: int | None
+    seats: tuple[SeatCopy, ...]
+    # The events of the latest log entries, newest first.
+    log: tuple[tuple[dict[str, Any], ...], ...] = ()
+    timers: tuple[Timer, ...] = ()
+    # Renders of this copy per (seat, language), made on first use (games/rendering.py).
+    renders: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def playing(self) -> bool:
+        return self.status == Table.Status.PLAYING
+
+    @property
+    def waiting(self) -> bool:
+        return self.status == Table.Status.WAITING
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (Table.Status.WAITING, Table.Status.PLAYING)
+
+    def seat_of(self, user_id: int | None) -> SeatCopy | None:
+        if user_id is None:
+            return None
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def timer(self, kind: str, seat: int | None = None) -> Timer | None:
+        return next((t for t in self.timers if t.kind == kind and t.seat == seat), None)
+
+    def changed(self, **fields: Any) -> TableCopy:
+        """The next copy: these fields changed, no render made yet."""
+        return replace(self, renders={}, **fields)
+
+
+TABLE_FIELDS = (
+    "id", "game", "mode", "options", "state", "version", "state_version", "status", "is_public",
+    "host_id", "invite_code", "outcome", "move_seconds", "claim_open", "last_action_at",
+    "next_table_id",
+)  # fmt: skip
+
+
+def load(table_id: int) -> TableCopy | None:
+    """The table as the database holds it now (four short reads)."""
+    row = Table.objects.filter(pk=table_id).values(*TABLE_FIELDS).first()
+    if row is None:
+        return None
+    seats = tuple(
+        SeatCopy(
+            index=seat["index"],
+            user_id=seat["user_id"],
+            name=(seat["user__nickname"] or seat["user__username"] or "") if seat["user_id"] else "",
+            robot=seat["robot"],
+            autopilot=seat["autopilot"],
+            team=seat["team"],
+            connected=seat["connected"],
+            last_seen=seat["last_seen"],
+            muted=seat["muted"],
+        )
+        for seat in Seat.objects.filter(table_id=table_id)
+        .order_by("index")
+        .values(
+            "index", "user_id", "user__nickname", "user__username", "robot", "autopilot",
+            "team", "connected", "last_seen", "muted",
+        )  # fmt: skip
+    )
+    log: tuple = ()
+    if row["version"]:
+        events = Action.objects.filter(table_id=table_id).order_by("-version")
+        log = tuple(tuple(e) for e in events.values_list("events", flat=True)[:LOG_ACTIONS])
+    timers = tuple(
+        Timer(kind, seat, due)
+        for kind, seat, due in Deadline.objects.filter(table_id=table_id).values_list(
+            "kind", "seat", "due"
+        )
+    )
+    return TableCopy(**row, seats=seats, log=log, timers=timers)
+
+
+_latest: OrderedDict[int, TableCopy] = OrderedDict()
 _lock = threading.Lock()
 
 
-def load(table_id: int, reloaded: str = "") -> Snapshot | None:
-    read_at = time.monotonic()
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return None
-    seats = tuple(table.seats.select_related("user").order_by("index"))
-    # A table in the waiting room has no log yet: nothing to read on demand.
-    events = () if table.version == 0 else None
-    return Snapshot(table, seats, events, reloaded=reloaded, read_at=read_at)
-
-
-def remember(snapshot: Snapshot) -> None:
+def remember(copy: TableCopy) -> None:
+    """Keep `copy` unless this process already knows a later version."""
     with _lock:
-        known = _latest.get(snapshot.table.pk)
-        if known is None or known.version <= snapshot.version:
-            _latest[snapshot.table.pk] = snapshot
-            _latest.move_to_end(snapshot.table.pk)
+        known = _latest.get(copy.id)
+        if known is None or known.version <= copy.version:
+            _latest[copy.id] = copy
+            _latest.move_to_end(copy.id)
             while len(_latest) > MAX_TABLES:
                 _latest.popitem(last=False)
+
+
+def cached(table_id: int) -> TableCopy | None:
+    with _lock:
+        return _latest.get(table_id)
+
+
+def get(table_id: int, *, version: int = 0, fresh: bool = False) -> TableCopy | None:
+    """The table at `version` or later: from memory when known, else from the database.
+    `fresh` reads the database whatever this process knows (a write found it outdated)."""
+    known = None if fresh else cached(table_id)
+    if known is not None and known.version >= version:
+        return known
+    copy = load(table_id)
+    if copy is not None:
+        remember(copy)
+        return cached(table_id)
+    forget(table_id)
+    return None
 
 
 def forget(table_id: int) -> None:
@@ -89,66 +186,3 @@ def forget(table_id: int) -> None:
 def clear() -> None:
     with _lock:
         _latest.clear()
-
-
-def get(
-    table_id: int,
-    *,
-    version: int = -1,
-    fresh: bool = False,
-    token: str = "",
-    cached_only: bool = False,
-    reload: str = "",
-    read_since: float | None = None,
-) -> Snapshot | None:
-    """The table as of `version` or later: from memory when known, else from the database.
-    `token` (the table's invite code) guards against a deleted table whose id was reused.
-    `fresh` reads the database again, except that the copy in memory will do when it was read
-    for the same forced change (`reload`, its token: every socket of the process shares it) or
-    from the database at `read_since` or later."""
-    with _lock:
-        known = _latest.get(table_id)
-    if (
-        known is not None
-        and (
-            not fresh
-            or (reload and known.reloaded == reload)
-            or (read_since is not None and known.read_at >= read_since)
-        )
-        and known.version >= version
-        and (not token or known.table.invite_code == token)
-    ):
-        return known
-    if cached_only:
-        return None
-    snapshot = load(table_id, reloaded=reload)
-    if snapshot is not None:
-        remember(snapshot)
-    return snapshot
-
-
-def committed(table: Table, seats: list[Seat], events: list[dict]) -> None:
-    """Called after the commit of a move: the new snapshot, its log continued from the last one."""
-    with _lock:
-        previous = _latest.get(table.pk)
-    log = None
-    if table.version == 1:  # the first entry of the log: it is the whole log
-        log = (events,)
-    elif (
-        previous is not None
-        and previous.version == table.version - 1
-        and previous.events is not None
-    ):
-        log = (events, *previous.events[: LOG_ACTIONS - 1])
-    remember(Snapshot(table=row_copy(table), seats=tuple(seats), events=log))
-
-
-def row_copy(row: Model) -> Model:
-    """What `copy.copy(row)` gives (its own fields and its own ModelState with its own cache of
-    related rows), without the detour through the pickle protocol: a move makes two."""
-    clone = object.__new__(type(row))
-    clone.__dict__ = row.__dict__.copy()
-    state = clone._state = object.__new__(ModelState)
-    state.__dict__ = row._state.__dict__.copy()
-    state.fields_cache = row._state.fields_cache.copy()
-    return clone

@@ -9,12 +9,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import selectors, services, snapshots
+from games import chat, rendering, selectors, services, snapshots
 from games.catalog import GAMES, GAMES_BY_SLUG
 from games.forms import TableForm
 from games.models import Table
-from games.render import render_live
-from games.services import seat_of
 
 
 def _game(slug: str):
@@ -72,17 +70,22 @@ def quick_robot_duel(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    # Read once, with the seats, and kept: the page's socket then starts from this very copy.
-    snapshot = snapshots.get(table_id, fresh=True)
-    if snapshot is None:
+    copy = snapshots.get(table_id)
+    invited = request.session.get("invites", {}).get(str(table_id), "")
+    if copy is None or not services.may_watch(copy, request.user, invited):
         raise Http404
-    table = snapshot.table
-    invited = request.session.get("invites", {}).get(str(table.pk)) == table.invite_code
-    if not table.is_public and seat_of(snapshot.seats, request.user) is None and not invited:
-        raise Http404
-    base_url = request.build_absolute_uri("/")
-    live = render_live(table, request.user, snapshot=snapshot, base_url=base_url)
-    page = {"table": table, "game": GAMES_BY_SLUG[table.game], "live": live}
+    seat = services.seat_of(copy, request.user)
+    live = rendering.table_render(
+        copy, seat.index if seat else None, signed_in=request.user.is_authenticated
+    )
+    page = {
+        "table": copy,
+        "game": GAMES_BY_SLUG[copy.game],
+        "mode_label": Table(game=copy.game, mode=copy.mode).mode_label,
+        "live": live.html,
+        "chat": chat.history(copy.id),
+        "site": request.build_absolute_uri("/").rstrip("/"),
+    }
     return render(request, "games/table.html", page)
 
 

@@ -454,3 +454,14 @@ class Bozo:
 
 
 GAME = Bozo()
+
+
+def redeal(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy of `state` where everything `view(state, seat)` hides from `seat` (None: a
+    spectator) is dealt again at random: in Bozó only the dice under the cup, hidden from every
+    seat alike. For tests and robots that must not depend on what they cannot see."""
+    if seat is not None:
+        check_seat(state, seat)
+    state = clone(state)
+    dice.redeal_covered(state["turn"], rng)
+    return state

@@ -109,6 +109,14 @@ def lift(turn: Turn, action: Action) -> list[int]:
     return revealed
 
 
+def redeal_covered(turn: Turn, rng: random.Random) -> list[int]:
+    """Throw the dice under the cup again, unseen: what nobody knows yet is dealt anew (for
+    hidden-information search and tests). Mutates `turn`; returns the indices thrown."""
+    for i in turn["covered"]:
+        turn["dice"][i] = rng.randint(1, 6)
+    return list(turn["covered"])
+
+
 def parse_hold(action: Action) -> list[int]:
     """The dice indices of a hold action: a list of distinct integers from 0 to 4."""
     check_keys(action, "dice")

@@ -853,3 +853,22 @@ def setup_from_deal(
     ]
     lay_out(state, laid, piles, [dict(c) for c in draw_pile], to_move)
     return state
+
+
+def redeal(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy of `state` where everything `view(state, seat)` hides from `seat` (None: a
+    spectator) is dealt again at random: the face-down cards of every grid (their owner never
+    sees them either, so the seat changes nothing) and the draw pile are shuffled together and
+    laid back in the same places, each grid keeping its face-down slots and the draw pile its
+    size. Face-up cards, the card in hand and the discard piles stay: the cards under a pile's
+    top were seen face up when they were discarded, and come back to view as the top is taken."""
+    if seat is not None:
+        check_seat(state, seat)
+    state = clone(state)
+    down = [cell for grid in state["grids"] for cell in grid if not cell["up"]]
+    pool = [cell["card"] for cell in down] + state["draw_pile"]
+    rng.shuffle(pool)
+    for cell in down:
+        cell["card"] = pool.pop()
+    state["draw_pile"] = pool
+    return state

@@ -516,3 +516,14 @@ class Yams:
 
 
 GAME = Yams()
+
+
+def redeal(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy of `state` where everything `view(state, seat)` hides from `seat` (None: a
+    spectator) is dealt again at random: in Yam's only the dice under the cup, hidden from every
+    seat alike. For tests and robots that must not depend on what they cannot see."""
+    if seat is not None:
+        base.check_seat(state, seat)
+    state = base.clone(state)
+    dice.redeal_covered(state["turn"], rng)
+    return state

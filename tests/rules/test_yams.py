@@ -770,6 +770,23 @@ def test_the_game_ends_when_the_last_open_card_leaves():
     assert GAME.outcome(state)["winners"] == [0]
 
 
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [({"type": "claim_inactivity"}, "inactivity"), ({"type": "leave"}, "left")],
+)
+def test_the_action_that_removes_the_last_open_card_names_the_end(action, reason):
+    # Seats 0 and 1 stay with full cards: the game ends, named by the claim or the leave.
+    state = new(3, **LIVRE_13)
+    for _ in range(3 * 13 - 1):
+        state = quick_turn(state)
+    assert state["to_move"] == 2 and not state["finished"]
+    seat = 0 if action["type"] == "claim_inactivity" else 2
+    state, events = act(state, action, seat=seat)
+    outcome = GAME.outcome(state)
+    assert (outcome["winners"], outcome["reason"]) == ([0, 1], reason)
+    assert events[-1]["type"] == "end"
+
+
 # Actions out of turn and malformed actions
 
 

@@ -1,23 +1,29 @@
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.services import run_due
+from games import presence, sweeper
 
 
 class Command(BaseCommand):
     help = (
-        "Aplica os prazos vencidos das mesas (jogadas de robôs, inatividade) num laço. Cada "
-        "processo daphne já roda um; este comando serve para mantê-los mesmo sem ninguém conectado."
+        "Aplica os prazos vencidos das mesas (jogadas de robôs, relógios, inatividade, robô no "
+        "lugar de quem saiu) num laço. Cada processo daphne já roda um; este comando serve para "
+        "mantê-los mesmo sem ninguém conectado."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--interval", type=float, default=0.25)
+        parser.add_argument("--interval", type=float, default=settings.GAMES_SWEEP_SECONDS)
         parser.add_argument("--once", action="store_true")
 
     def handle(self, *args, interval: float, once: bool, **options):
+        swept_at = 0.0
         while True:
-            run_due()
+            sweeper.run_due()
+            if time.monotonic() - swept_at >= settings.GAMES_PRESENCE_REFRESH_SECONDS:
+                presence.sweep_stale()
+                swept_at = time.monotonic()
             if once:
                 return
             time.sleep(interval)

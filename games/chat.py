@@ -1,0 +1,118 @@
+"""Table chat: plain text, short, rate-limited per person; the host can mute a seat
+(games/services.py, `seat_mute`) and admins delete messages.
+
+A message travels to the table's group as its own small message (never a table re-render), and
+each socket appends it to its page; the history reaches a page when it loads or connects.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import services, snapshots
+from games.models import ChatMessage
+
+MAX_CHARS = 200
+HISTORY = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    id: int
+    author: str
+    text: str
+    at: datetime
+
+    def as_message(self) -> dict[str, Any]:
+        return {
+            "type": "chat.line",
+            "id": self.id,
+            "author": self.author,
+            "text": self.text,
+            "at": self.at.isoformat(),
+        }
+
+    @classmethod
+    def from_message(cls, message: dict[str, Any]) -> Line:
+        return cls(
+            message["id"], message["author"], message["text"], datetime.fromisoformat(message["at"])
+        )
+
+
+def clean(text: Any) -> str:
+    """The message as it will be shown, or a TableError saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise services.TableError(_("Mensagem inválida."))
+    text = " ".join(
+        "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\t\n").split()
+    )
+    if not text:
+        raise services.TableError(_("Escreva alguma coisa antes de enviar."))
+    if len(text) > MAX_CHARS:
+        raise services.TableError(
+            _("Mensagem longa demais: até %(n)d caracteres.") % {"n": MAX_CHARS}
+        )
+    return text
+
+
+def _within_rate(user_id: int) -> bool:
+    count, seconds = settings.GAMES_CHAT_BURST
+    key = f"chat:{user_id}:{int(time.time() // seconds)}"
+    if cache.add(key, 1, timeout=seconds * 2):
+        return True
+    try:
+        return cache.incr(key) <= count
+    except ValueError:  # expired between the two calls
+        return cache.add(key, 1, timeout=seconds * 2) or True
+
+
+def post(*, table_id: int, user, text: Any, invite_code: str = "") -> Line:
+    """Post `text` to the table's chat as `user` (seated or watching)."""
+    user_id = services.user_id_of(user)
+    if user_id is None:
+        raise services.TableError(_("Entre na sua conta para conversar na mesa."))
+    text = clean(text)
+    copy = snapshots.get(table_id)
+    if copy is None or not services.may_watch(copy, user, invite_code):
+        raise services.TableError(_("Mesa não encontrada."))
+    seat = copy.seat_of(user_id)
+    if seat is not None and seat.muted:
+        raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
+    if not _within_rate(user_id):
+        raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
+    message = ChatMessage.objects.create(table_id=copy.id, user_id=user_id, text=text)
+    line = Line(message.pk, user.display_name, text, message.created_at)
+    transaction.on_commit(
+        lambda: services.send(services.table_group(copy.id), line.as_message())
+    )
+    return line
+
+
+def history(table_id: int) -> list[Line]:
+    rows = (
+        ChatMessage.objects.filter(table_id=table_id)
+        .select_related("user")
+        .order_by("-created_at", "-pk")[:HISTORY]
+    )
+    return [
+        Line(m.pk, m.user.display_name if m.user else _("Jogador removido"), m.text, m.created_at)
+        for m in reversed(rows)
+    ]
+
+
+def delete(*, message_ids: list[int]) -> int:
+    """Remove messages (the admin's action): they disappear from the pages showing them."""
+    rows = list(ChatMessage.objects.filter(pk__in=message_ids).values_list("pk", "table_id"))
+    ChatMessage.objects.filter(pk__in=[pk for pk, _ in rows]).delete()
+    for pk, table_id in rows:
+        services.send(services.table_group(table_id), {"type": "chat.removed", "id": pk})
+    return len(rows)

@@ -1,0 +1,69 @@
+"""Who is at a table: one `TableSocket` row per open socket of a logged-in person, in any process.
+
+A seat's `connected` flag follows the rows (games/services.py, `presence_sync`, decided under the
+table's lock after the row is written, so two processes opening and closing sockets of one person
+always leave it right). Each process refreshes the rows of its own sockets; the rows of a process
+that died stop being refreshed and are swept as closed.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError
+from django.utils import timezone
+
+from games import services
+from games.models import TableSocket
+
+# The sockets open in this process: channel name -> (table, user).
+_here: dict[str, tuple[int, int]] = {}
+_lock = threading.Lock()
+
+
+def opened(*, table_id: int, user_id: int, channel_name: str) -> None:
+    try:
+        TableSocket.objects.create(
+            channel_name=channel_name, table_id=table_id, user_id=user_id, seen_at=timezone.now()
+        )
+    except IntegrityError:  # the table was deleted meanwhile
+        return
+    with _lock:
+        _here[channel_name] = (table_id, user_id)
+    services.presence_sync(table_id=table_id, user_id=user_id)
+
+
+def closed(*, table_id: int, user_id: int, channel_name: str) -> None:
+    with _lock:
+        _here.pop(channel_name, None)
+    TableSocket.objects.filter(channel_name=channel_name).delete()
+    services.presence_sync(table_id=table_id, user_id=user_id)
+
+
+def refresh(now=None) -> int:
+    """Tell the other processes this one's sockets are still open."""
+    with _lock:
+        names = list(_here)
+    now = now or timezone.now()
+    touched = 0
+    for start in range(0, len(names), 500):
+        rows = TableSocket.objects.filter(channel_name__in=names[start : start + 500])
+        touched += rows.update(seen_at=now)
+    return touched
+
+
+def sweep_stale(now=None) -> int:
+    """Close the rows nobody refreshed (their process is gone); returns how many."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=settings.GAMES_PRESENCE_STALE_SECONDS)
+    stale = list(
+        TableSocket.objects.filter(seen_at__lt=cutoff).values_list("pk", "table_id", "user_id")
+    )
+    if not stale:
+        return 0
+    TableSocket.objects.filter(pk__in=[pk for pk, _, _ in stale]).delete()
+    for table_id, user_id in {(table_id, user_id) for _, table_id, user_id in stale}:
+        services.presence_sync(table_id=table_id, user_id=user_id)
+    return len(stale)

@@ -1,0 +1,189 @@
+"""What the Bozó templates (games/jinja2/games/bozo/) show, from `view(state, seat)`.
+
+`context` takes the view of one seat (None: a spectator) and the actions that seat may take now,
+and returns plain values: each die, the cup, the action bar, each score card with its rows. It
+never sees the state itself, so nothing the view hides can reach a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules.bozo import BOX_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    index: int
+    value: int | None
+    held: bool
+    covered: bool
+    hold: dict[str, Any] | None  # the hold action of a tap, when the viewer may hold dice
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    lifts: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]
+    rolled: bool
+    rolls_left: int
+    can_hold: bool
+    hint: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    box: str
+    name: str
+    value: int | None
+    points: int | None  # what marking it now would give, when the viewer may
+    action: dict[str, Any] | None
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    index: int
+    title: str
+    team: int | None
+    yours: bool
+    on_turn: bool
+    rows: list[Row]
+    total: int
+
+
+def held_after_tap(held: list[bool], index: int) -> list[int]:
+    """The dice held once die `index` is tapped (held or released): what a hold action names."""
+    return [i for i, is_held in enumerate(held) if is_held != (i == index)]
+
+
+def context(
+    view: dict[str, Any],
+    seat: int | None,
+    legal: list[dict[str, Any]],
+    *,
+    names: list[str],
+    events: tuple[dict[str, Any], ...] = (),
+    hints: bool = False,
+) -> dict[str, Any]:
+    turn = view["turn"]
+    kinds = {action["type"] for action in legal}
+    can_hold = "hold" in kinds
+    rolled = turn["rolls"] > 0 and not turn["covered"]
+    controls = None
+    if legal:
+        controls = Controls(
+            lifts=[a for a in legal if a["type"] == "lift"],
+            rolls=[a for a in legal if a["type"] == "roll"],
+            rolled=rolled,
+            rolls_left=turn["rolls_left"],
+            can_hold=can_hold,
+            hint=hints and rolled,
+        )
+    return {
+        "dice": dice(turn, can_hold),
+        "cup": turn["covered"],
+        "rolls": turn["rolls"],
+        "rolls_left": turn["rolls_left"],
+        "turn_key": f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}",
+        "last": last_motion(events),
+        "controls": controls,
+        "cards": cards(view, seat, legal, names),
+        "labels": {
+            "card": _("Cartela"),
+            "on_turn": _("na vez"),
+            "box": _("Casa"),
+            "points": _("Pontos"),
+            "total": _("Total"),
+            "zero": _("zero"),
+            "open": _("livre"),
+        },
+    }
+
+
+DIE_LABELS = {
+    "covered": lambda: _("Dado %(n)s: coberto pelo copo"),
+    "blank": lambda: _("Dado %(n)s: ainda não lançado"),
+    "shown": lambda: _("Dado %(n)s: %(value)s"),
+    "held": lambda: _("Dado %(n)s: %(value)s, guardado"),
+    "tap": lambda: _("Dado %(n)s: %(value)s. Toque para guardar."),
+    "tap_held": lambda: _("Dado %(n)s: %(value)s, guardado. Toque para soltar."),
+}
+
+
+def dice(turn: dict[str, Any], can_hold: bool) -> list[Die]:
+    """Each die with what a screen reader says of it (one translation per kind of label)."""
+    labels: dict[str, str] = {}
+    result = []
+    for i, value in enumerate(turn["dice"]):
+        held, covered = turn["held"][i], i in turn["covered"]
+        if covered:
+            kind = "covered"
+        elif not value:
+            kind = "blank"
+        elif can_hold:
+            kind = "tap_held" if held else "tap"
+        else:
+            kind = "held" if held else "shown"
+        hold = None
+        if can_hold and value:
+            hold = {"type": "hold", "dice": held_after_tap(turn["held"], i)}
+        if kind not in labels:
+            labels[kind] = DIE_LABELS[kind]()
+        label = labels[kind] % {"n": i + 1, "value": value}
+        result.append(Die(i, value, held, covered, hold, label))
+    return result
+
+
+def last_motion(events: tuple[dict[str, Any], ...]) -> str:
+    """What the latest action did, for the motion of the dice: a throw, a lift from the top or
+    from below (`lift:bottom`), a hold."""
+    for event in events:
+        if event.get("type") == "lift":
+            return f"lift:{event.get('from', 'top')}"
+        if event.get("type") in ("roll", "hold", "score"):
+            return str(event["type"])
+    return ""
+
+
+def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Card]:
+    card_of, teams, to_move = view["card_of"], view["teams"], view["to_move"]
+    potential = view["potential"]
+    buttons = {a["box"]: a for a in legal if a["type"] == "score"}
+    turn_card = None if to_move is None or view["finished"] else card_of[to_move]
+    yours = None if seat is None else card_of[seat]
+    mark = _("Marcar %(points)s em %(name)s")
+    result = []
+    for index, card in enumerate(view["cards"]):
+        owners = [s for s, c in enumerate(card_of) if c == index]
+        if teams:
+            title = teams[index]["name"]
+        elif index == yours:
+            title = _("Sua cartela")
+        else:
+            title = names[owners[0]]
+        mine = buttons if index == yours else {}
+        rows = []
+        for box, value in card["boxes"].items():
+            points = potential.get(box, 0) if box in mine else None
+            name = BOX_NAMES[box]
+            label = mark % {"points": points, "name": name} if points is not None else ""
+            rows.append(Row(box, name, value, points, mine.get(box), label))
+        result.append(
+            Card(
+                index=index,
+                title=title,
+                team=index if teams else None,
+                yours=index == yours,
+                on_turn=index == turn_card,
+                rows=rows,
+                total=card["total"],
+            )
+        )
+    if yours is not None:  # the viewer's own card first
+        result.sort(key=lambda card: not card.yours)
+    return result

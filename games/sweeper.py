@@ -1,0 +1,158 @@
+"""The sweeper: applies the timers that are due (games/timers.py) and keeps presence current.
+
+Every daphne process runs one (started by its first table socket), and `manage.py run_sweeper`
+runs one on its own. A robot's move is chosen from a copy of the table outside any lock and
+written with the version guard (games/services.py, `robot_act`): when two processes fire the
+same timer, one write lands and the other finds the table moved on. The other timers are applied
+under the table's row lock. A timer is a database row, so it survives a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import timezone
+
+from games import presence, services, snapshots
+from games.models import Deadline
+
+log = logging.getLogger(__name__)
+
+BATCH = 100
+
+
+def due_now(now=None) -> list[tuple[int, str, int | None]]:
+    now = now or timezone.now()
+    rows = Deadline.objects.filter(due__lte=now).order_by("due")
+    return list(rows.values_list("table_id", "kind", "seat")[:BATCH])
+
+
+def robot_turn(table_id: int, kind: str, seat: int) -> tuple[snapshots.TableCopy, int] | None:
+    """The copy a robot's move is chosen on, or None when the timer no longer applies."""
+    copy = snapshots.get(table_id)
+    if copy is None or copy.timer(kind, seat) is None:
+        copy = snapshots.get(table_id, fresh=True)
+    if copy is None or not copy.playing or copy.timer(kind, seat) is None:
+        return None
+    return copy, seat
+
+
+def apply_timer(table_id: int, kind: str, seat: int | None, now=None) -> bool:
+    """Apply a timer that is not a move (under the row lock)."""
+    if kind == "claim":
+        return services.claim_due(table_id=table_id, now=now)
+    if kind == "takeover" and seat is not None:
+        return services.take_over(table_id=table_id, seat=seat, now=now)
+    return False
+
+
+def run_due(*, now=None) -> int:
+    """Apply every timer that is due, in this thread (tests, `run_sweeper`); how many fired."""
+    fired = 0
+    for table_id, kind, seat in due_now(now):
+        try:
+            if kind in ("robot", "clock"):
+                fired += play_for(table_id, kind, seat)
+            else:
+                fired += apply_timer(table_id, kind, seat, now)
+        except Exception:  # one broken table must not stop the others' timers
+            log.exception("timer %s of table %s failed", kind, table_id)
+    return fired
+
+
+def play_for(table_id: int, kind: str, seat: int) -> bool:
+    for _attempt in range(3):
+        turn = robot_turn(table_id, kind, seat)
+        if turn is None:
+            return False
+        copy, seat = turn
+        action = services.robot_choice(copy, seat)
+        if services.robot_act(
+            table_id=table_id, seat=seat, action=action, version=copy.version, kind=kind
+        ):
+            return True
+        snapshots.get(table_id, fresh=True)
+    return False
+
+
+def _collected(function, *args, **kwargs):
+    with services.collected() as outbox:
+        result = function(*args, **kwargs)
+    return result, outbox
+
+
+async def _fire(table_id: int, kind: str, seat: int | None) -> None:
+    db = database_sync_to_async
+    if kind not in ("robot", "clock"):
+        _, outbox = await db(_collected)(apply_timer, table_id, kind, seat)
+        await services.send_collected(outbox)
+        return
+    for _attempt in range(3):
+        turn = await db(robot_turn)(table_id, kind, seat)
+        if turn is None:
+            return
+        copy, seat = turn
+        # The robot thinks in a thread of its own: the database thread stays free meanwhile.
+        action = await sync_to_async(services.robot_choice, thread_sensitive=False)(copy, seat)
+        applied, outbox = await db(_collected)(
+            services.robot_act,
+            table_id=table_id,
+            seat=seat,
+            action=action,
+            version=copy.version,
+            kind=kind,
+        )
+        await services.send_collected(outbox)
+        if applied:
+            return
+        await db(snapshots.get)(table_id, fresh=True)
+
+
+async def tick() -> None:
+    for table_id, kind, seat in await database_sync_to_async(due_now)():
+        try:
+            await _fire(table_id, kind, seat)
+        except Exception:  # one broken table must not stop the others' timers
+            log.exception("timer %s of table %s failed", kind, table_id)
+
+
+async def _presence() -> None:
+    def work():
+        presence.refresh()
+        presence.sweep_stale()
+
+    _, outbox = await database_sync_to_async(_collected)(work)
+    await services.send_collected(outbox)
+
+
+async def sweep_forever() -> None:
+    interval = settings.GAMES_SWEEP_SECONDS
+    refresh_every = settings.GAMES_PRESENCE_REFRESH_SECONDS
+    refreshed = time.monotonic()
+    while True:
+        try:
+            await tick()
+            if time.monotonic() - refreshed >= refresh_every:
+                refreshed = time.monotonic()
+                await _presence()
+        except Exception:
+            log.exception("sweeper tick failed")
+        await asyncio.sleep(interval)
+
+
+_task: asyncio.Task | None = None
+
+
+def start() -> None:
+    """Start this process's sweeper once (several processes may each run one)."""
+    global _task
+    if not settings.GAMES_SWEEPER:
+        return
+    loop = asyncio.get_running_loop()
+    if _task is None or _task.done() or _task.get_loop() is not loop:
+        _task = loop.create_task(sweep_forever())
