@@ -247,6 +247,8 @@ LOGGING = {
 GAMES_ROBOT_DELAY = (0.7, 1.4)
 GAMES_INACTIVITY_SECONDS = 120
 GAMES_TAKEOVER_SECONDS = 20
+# A page whose last socket closes is shown as away only if it has not come back meanwhile.
+GAMES_AWAY_SECONDS = 5
 GAMES_MOVE_CLOCKS = (30, 60)
 # Each daphne process runs a sweeper for these timers, and refreshes its sockets' presence rows;
 # rows nobody refreshed for a while belong to a process that died.

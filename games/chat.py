@@ -91,9 +91,7 @@ def post(*, table_id: int, user, text: Any, invite_code: str = "") -> Line:
         raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
     message = ChatMessage.objects.create(table_id=copy.id, user_id=user_id, text=text)
     line = Line(message.pk, user.display_name, text, message.created_at)
-    transaction.on_commit(
-        lambda: services.send(services.table_group(copy.id), line.as_message())
-    )
+    transaction.on_commit(lambda: services.send(services.table_group(copy.id), line.as_message()))
     return line
 
 

@@ -10,6 +10,7 @@ and chat lines. Nothing here writes a table; database work goes through
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -19,6 +20,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -39,7 +41,7 @@ COMMANDS = frozenset(
 CID = re.compile(r"[A-Za-z0-9_-]{0,64}")
 # Each socket may send a burst of messages, then a few per second; past that it gets one notice,
 # and a socket that goes on regardless is closed.
-BURST, PER_SECOND, PAST_BUDGET = 20, 5.0, 20
+BURST, PER_SECOND, PAST_BUDGET = 60, 15.0, 60
 # A socket whose page has not confirmed this many characters of what it was sent (a client that
 # does not read) is closed: its output would otherwise pile up in the server.
 OUTPUT_CAP = 1_000_000
@@ -174,14 +176,24 @@ class TableConsumer(AsyncWebsocketConsumer):
                 log.exception("leaving group %s failed", group)
         if self.groups_joined and self.user_id is not None:
             try:
-                await self.on_database(
-                    presence.closed,
-                    table_id=self.table_id,
-                    user_id=self.user_id,
-                    channel_name=self.channel_name,
+                last = await database_sync_to_async(presence.closed)(
+                    table_id=self.table_id, user_id=self.user_id, channel_name=self.channel_name
                 )
             except Exception:
                 log.exception("presence of table %s not updated", self.table_id)
+                return
+            if last:
+                # Told after a grace: a reload comes back before anyone sees the seat left.
+                asyncio.get_running_loop().create_task(self.gone(settings.GAMES_AWAY_SECONDS))
+
+    async def gone(self, grace: float) -> None:
+        await asyncio.sleep(grace)
+        try:
+            await self.on_database(
+                services.presence_sync, table_id=self.table_id, user_id=self.user_id
+            )
+        except Exception:
+            log.exception("presence of table %s not updated", self.table_id)
 
     async def on_database(self, function, *args, **kwargs) -> Any:
         """Run `function` in Channels' database thread; send the group messages it committed."""
@@ -256,9 +268,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             version=version,
             cid=data.get("cid", ""),
         )
-        if result.applied:
-            await self.push(version=result.version)
-        elif result.status == "duplicate":
+        if result.applied or result.status == "duplicate":
             await self.push(version=result.version)
         else:
             kind = "warning" if result.status == "stale" else "error"
@@ -282,7 +292,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     def run_command(self, cmd: str, data: dict[str, Any]) -> None:
         table_id, user = self.table_id, self.user
         if cmd == "chat":
-            chat.post(table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code())
+            chat.post(
+                table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code()
+            )
         elif cmd == "sit":
             seat = data.get("seat")
             services.seat_take(
@@ -301,7 +313,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             index = None if seat in (None, "") else parse_int(seat, "seat")
             services.robot_add(table_id=table_id, by=user, index=index)
         elif cmd == "seat_clear":
-            services.seat_clear(table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat"))
+            services.seat_clear(
+                table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat")
+            )
         elif cmd == "seat_move":
             services.seat_move(
                 table_id=table_id,
@@ -430,4 +444,3 @@ class UnknownSocket(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         await self.close(code=4404)
-

@@ -2,8 +2,10 @@
 
 A seat's `connected` flag follows the rows (games/services.py, `presence_sync`, decided under the
 table's lock after the row is written, so two processes opening and closing sockets of one person
-always leave it right). Each process refreshes the rows of its own sockets; the rows of a process
-that died stop being refreshed and are swept as closed.
+always leave it right). A page that closes its last socket is marked away only after a short grace
+(a reload, a phone waking up), so that coming back at once changes nothing. Each process refreshes
+the rows of its own sockets; the rows of a process that died stop being refreshed and are swept as
+closed.
 """
 
 from __future__ import annotations
@@ -35,11 +37,13 @@ def opened(*, table_id: int, user_id: int, channel_name: str) -> None:
     services.presence_sync(table_id=table_id, user_id=user_id)
 
 
-def closed(*, table_id: int, user_id: int, channel_name: str) -> None:
+def closed(*, table_id: int, user_id: int, channel_name: str) -> bool:
+    """Forget the socket; whether it was the person's last one at the table (in any process).
+    The caller tells the seat (`services.presence_sync`) once a reload had time to come back."""
     with _lock:
         _here.pop(channel_name, None)
     TableSocket.objects.filter(channel_name=channel_name).delete()
-    services.presence_sync(table_id=table_id, user_id=user_id)
+    return not TableSocket.objects.filter(table_id=table_id, user_id=user_id).exists()
 
 
 def refresh(now=None) -> int:

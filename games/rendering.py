@@ -50,7 +50,6 @@ def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
     out: list[str] = []
     size, at = 0, 0
     open_: list[tuple[str, int, list[Partial]]] = [("", 0, [])]
-    spans: list[tuple[int, int]] = []  # where each closed partial sits in the output
     for mark in _MARK.finditer(html):
         piece = html[at : mark.start()]
         out.append(piece)
@@ -227,7 +226,6 @@ def table_context(copy: TableCopy, seat: int | None, *, signed_in: bool = True) 
     people_on_turn = [i for i in movers if copy.seats[i].user_id is not None]
     you = seat
     mine = copy.seats[you] if you is not None else None
-    is_host = mine is not None and mine.user_id == copy.host_id
     legal = game.legal_actions(copy.state, you) if copy.playing and you is not None else []
     your_turn = you in movers and mine is not None and not mine.played_by_robot
     playable = [a for a in legal if a["type"] not in ROBOT_FORBIDDEN] if your_turn else []
@@ -289,7 +287,9 @@ def seat_views(copy: TableCopy, you, movers, names, mode) -> list[SeatView]:
                 index=seat.index,
                 name=names[seat.index],
                 team=seat.team,
-                team_name=str(team_names[seat.team]) if team_names and seat.team is not None else "",
+                team_name=str(team_names[seat.team])
+                if team_names and seat.team is not None
+                else "",
                 empty=seat.empty,
                 robot=seat.robot,
                 autopilot=seat.autopilot,
@@ -308,9 +308,7 @@ def seat_views(copy: TableCopy, you, movers, names, mode) -> list[SeatView]:
 
 
 def _clock(moment: datetime) -> str:
-    return _("desde %(time)s") % {
-        "time": formats.time_format(timezone.localtime(moment), "H:i")
-    }
+    return _("desde %(time)s") % {"time": formats.time_format(timezone.localtime(moment), "H:i")}
 
 
 def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[dict[str, Any]]:
@@ -334,12 +332,13 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[dic
                     long=_("Trocar de lugar com %(name)s") % {"name": other},
                 )
             )
-    elif copy.playing and seat.user_id is not None and not is_host_seat:
-        if not seat.connected and seat.last_seen is not None:
-            controls.append(_control(_("Pôr robô no lugar"), cmd="seat_clear", seat=seat.index))
+    elif copy.playing and seat.user_id is not None and not is_host_seat and not seat.connected:
+        controls.append(_control(_("Pôr robô no lugar"), cmd="seat_clear", seat=seat.index))
     if copy.is_open and seat.user_id is not None and not is_host_seat:
         label = _("Deixar falar") if seat.muted else _("Silenciar")
-        controls.append(_control(label, cmd="mute", seat=seat.index, muted="0" if seat.muted else "1"))
+        controls.append(
+            _control(label, cmd="mute", seat=seat.index, muted="0" if seat.muted else "1")
+        )
     return controls
 
 
@@ -382,7 +381,9 @@ def viewer_actions(
             fixed = mode is None or mode.min_seats == mode.max_seats
             free = len(copy.seats) - len(seated)
             disabled = (free > 0 and fixed) or missing > 0
-            actions.append(_action(_("Começar a partida"), cmd="start", primary=True, disabled=disabled))
+            actions.append(
+                _action(_("Começar a partida"), cmd="start", primary=True, disabled=disabled)
+            )
             count = free if fixed else max(missing, 0)
             if count > 0:
                 hint = ngettext(

@@ -17,7 +17,7 @@ import random
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
@@ -534,7 +534,8 @@ def table_start(*, table_id: int, by) -> None:
         ]
         if away:
             raise TableError(
-                _("%(name)s saiu da página: espere voltar ou tire do lugar.") % {"name": away[0].name}
+                _("%(name)s saiu da página: espere voltar ou tire do lugar.")
+                % {"name": away[0].name}
             )
         seats = tuple(replace(seat, index=i) for i, seat in enumerate(seated))
         state = rules.get(copy.game).setup(len(seats), copy.options, RNG)
@@ -592,9 +593,9 @@ def table_replay(*, table_id: int, by) -> Table:
             move_seconds=copy.move_seconds,
         )
         people = set(
-            type(by).objects.filter(
-                pk__in=[s.user_id for s in copy.seats if s.user_id], is_active=True
-            ).values_list("pk", flat=True)
+            type(by)
+            .objects.filter(pk__in=[s.user_id for s in copy.seats if s.user_id], is_active=True)
+            .values_list("pk", flat=True)
         )
         Seat.objects.bulk_create(
             Seat(
@@ -636,9 +637,9 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
             raise TableError(
                 _("A mesa mudou antes da sua jogada: confira e jogue de novo."), status="stale"
             )
-        if isinstance(action, dict) and action.get("type") == "claim_inactivity":
-            if not copy.claim_open:
-                raise TableError(str(_NOT_YET), status="illegal")
+        claim = isinstance(action, dict) and action.get("type") == "claim_inactivity"
+        if claim and not copy.claim_open:
+            raise TableError(str(_NOT_YET), status="illegal")
         try:
             state, events = rules.get(copy.game).apply(copy.state, seat.index, action, RNG)
         except IllegalAction as error:
@@ -784,10 +785,8 @@ def presence_sync(*, table_id: int, user_id: int) -> None:
             seat = replace(seat, connected=False, last_seen=timezone.now())
         return Change(seats=_with_seat(copy.seats, seat))
 
-    try:
+    with suppress(TableError):  # the table is gone: nothing to say about its seats
         _run(table_id, decide, locked=True)
-    except TableError:
-        pass  # the table is gone: nothing to say about its seats
 
 
 def cleanup_tables(*, days: int = 7, now=None) -> int:

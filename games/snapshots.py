@@ -107,16 +107,25 @@ TABLE_FIELDS = (
 )  # fmt: skip
 
 
+SEAT_FIELDS = (
+    "index", "user_id", "user__nickname", "user__username", "robot", "autopilot", "team",
+    "connected", "last_seen", "muted",
+)  # fmt: skip
+
+
 def load(table_id: int) -> TableCopy | None:
     """The table as the database holds it now (four short reads)."""
     row = Table.objects.filter(pk=table_id).values(*TABLE_FIELDS).first()
     if row is None:
         return None
+    rows = Seat.objects.filter(table_id=table_id).order_by("index").values(*SEAT_FIELDS)
     seats = tuple(
         SeatCopy(
             index=seat["index"],
             user_id=seat["user_id"],
-            name=(seat["user__nickname"] or seat["user__username"] or "") if seat["user_id"] else "",
+            name=(seat["user__nickname"] or seat["user__username"] or "")
+            if seat["user_id"]
+            else "",
             robot=seat["robot"],
             autopilot=seat["autopilot"],
             team=seat["team"],
@@ -124,12 +133,7 @@ def load(table_id: int) -> TableCopy | None:
             last_seen=seat["last_seen"],
             muted=seat["muted"],
         )
-        for seat in Seat.objects.filter(table_id=table_id)
-        .order_by("index")
-        .values(
-            "index", "user_id", "user__nickname", "user__username", "robot", "autopilot",
-            "team", "connected", "last_seen", "muted",
-        )  # fmt: skip
+        for seat in rows
     )
     log: tuple = ()
     if row["version"]:

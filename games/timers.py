@@ -59,9 +59,9 @@ def wanted(copy: TableCopy, now: datetime, kept: dict[Key, Timer]) -> dict[Key, 
             due(key, (copy.last_action_at or now) + _window())
     takeover = timedelta(seconds=settings.GAMES_TAKEOVER_SECONDS)
     for seat in copy.seats:
-        if seat.user_id is not None and seat.last_seen and not seat.connected:
-            if not seat.autopilot:
-                due(("takeover", seat.index), seat.last_seen + takeover)
+        away = seat.user_id is not None and seat.last_seen and not seat.connected
+        if away and not seat.autopilot:
+            due(("takeover", seat.index), seat.last_seen + takeover)
     return want
 
 

@@ -184,6 +184,4 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
                 total=card["total"],
             )
         )
-    if yours is not None:  # the viewer's own card first
-        result.sort(key=lambda card: not card.yours)
     return result

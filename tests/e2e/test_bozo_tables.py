@@ -221,8 +221,10 @@ def follow_first_hint(page: Page) -> str:
 # -- the tests -----------------------------------------------------------------------------------
 
 
+@override_settings(GAMES_AWAY_SECONDS=5)
 class LiveTable(ChannelsLiveServerTestCase):
-    """A daphne live server, and people each in a browser context of their own."""
+    """A daphne live server, and people each in a browser context of their own (who reload a
+    page within the presence grace, as people do)."""
 
     serve_static = True
 
@@ -371,8 +373,8 @@ class BozoTableTests(LiveTable):
             seat_texts(("Jade", "Ana"), ("Âmbar", "Caio"), ("Jade", "Bia"), ("Âmbar", "Duda"))
         )
 
-        # Ana wants Duda as her partner: "↑" on the fourth seat swaps Duda and Bia.
-        ana.get_by_role("button", name="Mover para o lugar 3").click()
+        # Ana wants Duda as her partner: "↑" on the fourth seat swaps Duda and Bia, above her.
+        ana.get_by_role("button", name="Trocar de lugar com Bia").click()
         expect(seats).to_have_text(
             seat_texts(("Jade", "Ana"), ("Âmbar", "Caio"), ("Jade", "Duda"), ("Âmbar", "Bia"))
         )
@@ -503,7 +505,7 @@ class BozoTableTests(LiveTable):
 
 # The live server is forked in setUpClass after class-level overrides apply, so it runs the
 # sweeper that plays the robots' turns (the test settings switch it off for everything else).
-@override_settings(GAMES_SWEEPER=True, GAMES_ROBOT_DELAY=(0.05, 0.1))
+@override_settings(GAMES_SWEEPER=True, GAMES_ROBOT_DELAY=(0.05, 0.1), GAMES_AWAY_SECONDS=5)
 class BozoRobotTableTests(LiveTable):
     def test_robot_duel_from_the_lobby_plays_the_robots_turns_and_ends_when_one_leaves(self):
         ana = self.player("ana", "Ana")

@@ -242,7 +242,12 @@ def test_a_player_acts_in_their_seat_and_turn(duel, ana, bia, loaded):
     assert duel.state["turn"]["dice"] == [6, 6, 6, 2, 2]
     assert duel.last_action_at is not None and duel.state_version == duel.version
     log = Action.objects.get(table=duel, version=duel.version)
-    assert (log.seat, log.user, log.action, log.cid) == (0, ana, {"type": "roll", "cup": False}, "r1")
+    assert (log.seat, log.user, log.action, log.cid) == (
+        0,
+        ana,
+        {"type": "roll", "cup": False},
+        "r1",
+    )
     assert log.events
 
     result = act(duel, bia, {"type": "score", "box": "full"})
@@ -275,7 +280,9 @@ def test_a_spectator_is_refused_before_any_write(duel, make_user):
         result = act(duel, caio, {"type": "roll", "cup": False})
     assert result.status == "refused"
     assert "assistindo" in result.message
-    writes = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(("UPDATE", "INSERT"))]
+    writes = [
+        q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(("UPDATE", "INSERT"))
+    ]
     assert writes == []
 
 

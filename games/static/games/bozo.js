@@ -1,0 +1,221 @@
+// Bozó's motion and its one preference ("com copo" or "sem copo"), around the live partials.
+// Each message swaps only the partials that changed, so a movement is found by comparing what
+// the table showed just before the swap with what it shows after it, and told to CSS with
+// classes (bozo.css, "Motion"). Nothing moves on the first page load, and nothing at all with
+// prefers-reduced-motion: the final state is simply there. Motion keys on the last event's type
+// (`data-last` of #bozo-lance), never on the words of the log.
+(function () {
+  "use strict";
+
+  var CUP_KEY = "bozo.copo";
+  var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var previous = null;
+
+  function cupPreferred() {
+    try {
+      return window.localStorage.getItem(CUP_KEY) !== "sem";
+    } catch (e) {
+      return true;
+    }
+  }
+
+  function setCupPreferred(withCup) {
+    try {
+      window.localStorage.setItem(CUP_KEY, withCup ? "com" : "sem");
+    } catch (e) {
+      /* private mode: the choice lasts for this page only */
+    }
+  }
+
+  // Show only the roll button of the preferred way, with a switch to change it.
+  function applyCupChoice(root) {
+    (root || document).querySelectorAll("[data-cup-choice]").forEach(function (box) {
+      var forms = box.querySelectorAll("form[data-cup]");
+      if (forms.length < 2) return;
+      var withCup = cupPreferred();
+      forms.forEach(function (form) {
+        form.hidden = (form.dataset.cup === "true") !== withCup;
+      });
+      var toggle = box.querySelector("[data-cup-toggle]");
+      if (toggle) {
+        toggle.checked = withCup;
+        toggle.closest("label").hidden = false;
+      }
+    });
+  }
+
+  function readTable() {
+    var status = document.getElementById("mesa-status");
+    var lance = document.getElementById("bozo-lance");
+    var state = { status: status, yourTurn: !!(status && status.classList.contains("mesa-status--yours")), lance: lance };
+    if (!lance) return state;
+    state.rolls = parseInt(lance.dataset.rolls, 10) || 0;
+    state.turn = lance.dataset.turn || "";
+    state.last = lance.dataset.last || "";
+    state.dice = [0, 1, 2, 3, 4].map(function (i) {
+      var slot = document.getElementById("bozo-dado-" + i);
+      var die = slot ? slot.querySelector(".die") : null;
+      var face = die ? /\bdie--([1-6])\b/.exec(die.className) : null;
+      return {
+        slot: slot,
+        die: die,
+        value: face ? parseInt(face[1], 10) : 0,
+        covered: !!(slot && slot.classList.contains("die-slot--covered")),
+        held: !!(slot && slot.classList.contains("die-slot--held"))
+      };
+    });
+    state.filled = {};
+    document.querySelectorAll("#mesa-jogo .score-row").forEach(function (row) {
+      state.filled[row.id] = row.classList.contains("is-filled");
+    });
+    state.cup = document.querySelector("#bozo-copo .cup");
+    state.cupRect = state.cup ? state.cup.getBoundingClientRect() : null;
+    return state;
+  }
+
+  // Add a class for one animation, and take it (or a temporary element) away when it is over.
+  function play(el, className, done) {
+    el.classList.add(className);
+    whenDone(el, function () {
+      el.classList.remove(className);
+      if (done) done();
+    });
+  }
+
+  // Call `done` once the animations running on `el` itself are over (at once if there are none).
+  function whenDone(el, done) {
+    var finished = false;
+    function finish(event) {
+      if (finished || (event && event.target !== el)) return;
+      if (event && el.getAnimations && el.getAnimations().some(function (a) { return a.playState === "running"; })) return;
+      finished = true;
+      el.removeEventListener("animationend", finish);
+      el.removeEventListener("animationcancel", finish);
+      done();
+    }
+    el.addEventListener("animationend", finish);
+    el.addEventListener("animationcancel", finish);
+    if (el.getAnimations) {
+      if (!el.getAnimations().length) finish();
+    } else {
+      setTimeout(finish, 1200);
+    }
+  }
+
+  function indices(dice, key) {
+    var out = [];
+    dice.forEach(function (d, i) { if (d[key]) out.push(i); });
+    return out;
+  }
+
+  function pips() {
+    var box = document.createElement("span");
+    box.className = "pips";
+    for (var i = 0; i < 9; i++) box.appendChild(document.createElement("i"));
+    return box;
+  }
+
+  // After "cantar embaixo": a cube that shows the top face (7 − v) first, then the side face on
+  // its way, and ends on the face that counts (v) after one continuous half-turn.
+  function halfTurn(slot, value) {
+    var top = 7 - value;
+    var side = [2, 3, 1].filter(function (f) { return f !== value && f !== top; })[0];
+    var cube = document.createElement("span");
+    cube.className = "die-cube";
+    cube.setAttribute("aria-hidden", "true");
+    [top, side, value, 7 - side].forEach(function (face) {
+      var el = document.createElement("span");
+      el.className = "die-cube__face face--" + face;
+      el.appendChild(pips());
+      cube.appendChild(el);
+    });
+    slot.appendChild(cube);
+    slot.classList.add("is-turning");
+    whenDone(cube, function () {
+      cube.remove();
+      slot.classList.remove("is-turning");
+    });
+  }
+
+  function animate(old, now) {
+    if (!old || !now || !now.lance || !old.lance) return;
+    if (reducedMotion && reducedMotion.matches) return;
+    if (now.status && now.yourTurn && !old.yourTurn) play(now.status, "is-arriving");
+    var sameTurn = old.turn === now.turn;
+    var covered = indices(now.dice, "covered");
+
+    if (now.rolls > 0 && (!sameTurn || now.rolls > old.rolls)) {
+      // A throw. With the cup it comes down over the thrown dice; without it they tumble in.
+      if (covered.length && now.cup) {
+        play(now.cup, "is-coming-down");
+      } else {
+        now.dice.forEach(function (d) {
+          if (!d.held && d.value && d.die) play(d.die, "is-tumbling");
+        });
+      }
+    } else if (sameTurn && now.rolls === old.rolls) {
+      var wasCovered = indices(old.dice, "covered");
+      if (wasCovered.length && !covered.length) {
+        lift(old, now, wasCovered);
+      } else {
+        // Holding and releasing: the die glides into the tray or back onto the felt.
+        now.dice.forEach(function (d, i) {
+          var before = old.dice[i];
+          if (!before || !d.slot || before.held === d.held || before.value !== d.value) return;
+          play(d.slot, d.held ? "is-rising" : "is-settling");
+        });
+      }
+    }
+
+    Object.keys(now.filled).forEach(function (id) {
+      if (!now.filled[id] || old.filled[id] !== false) return;
+      var row = document.getElementById(id);
+      if (!row) return;
+      play(row, "is-just-filled");
+      var value = row.querySelector(".score-value");
+      if (value) play(value, "is-inked");
+    });
+  }
+
+  // The cup rises away from where it stood; the dice that were under it slide out to their places
+  // showing their top faces; after "cantar embaixo" those dice (only those) make the half-turn.
+  function lift(old, now, revealed) {
+    var place = document.getElementById("bozo-copo");
+    if (old.cup && place) {
+      var cup = old.cup;
+      cup.classList.remove("is-coming-down");
+      place.appendChild(cup);
+      play(cup, "is-lifting", function () { cup.remove(); });
+    }
+    var fromBelow = now.last === "lift:bottom";
+    var cupX = old.cupRect ? old.cupRect.left + old.cupRect.width / 2 : null;
+    revealed.forEach(function (i) {
+      var d = now.dice[i];
+      if (!d || !d.value || !d.slot) return;
+      if (cupX !== null) {
+        var r = d.slot.getBoundingClientRect();
+        d.slot.style.setProperty("--from-x", Math.round(cupX - (r.left + r.width / 2)) + "px");
+      }
+      play(d.slot, "is-revealed", function () { d.slot.style.removeProperty("--from-x"); });
+      if (fromBelow) halfTurn(d.slot, d.value);
+    });
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", function () { previous = readTable(); });
+
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    applyCupChoice(document);
+    var old = previous;
+    previous = null;
+    animate(old, readTable());
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-cup-toggle]")) {
+      setCupPreferred(event.target.checked);
+      applyCupChoice(document);
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { applyCupChoice(document); });
+})();

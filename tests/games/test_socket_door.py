@@ -1,0 +1,262 @@
+"""Defence at the door, chat and the personal channel, through the real socket."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+
+from config.asgi import application
+from games import chat, consumers, services
+from games.models import ChatMessage, Table
+from tests.games.test_consumer import command, connect, send, version_now
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture
+def users(make_user):
+    return make_user("ana", nickname="Ana"), make_user("bia", nickname="Bia")
+
+
+@pytest.fixture
+def duel_table(users):
+    ana, bia = users
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    return Table.objects.get(pk=table.pk)
+
+
+async def test_a_flood_of_bad_frames_gets_one_notice_each_then_the_budget_closes_it(
+    duel_table, users, monkeypatch
+):
+    monkeypatch.setattr(consumers, "BURST", 5)
+    monkeypatch.setattr(consumers, "PER_SECOND", 0.001)
+    monkeypatch.setattr(consumers, "PAST_BUDGET", 3)
+    ana, _ = users
+    socket = await connect(duel_table.pk, ana)
+    answers = []
+    for _ in range(5):
+        await socket.send_to(text_data="{bad")
+        answers.append(await socket.receive_from())
+    # Each bad frame is answered with the notice alone, never with the table again.
+    assert all(a.startswith('<div id="mesa-aviso"') and a.count('id="') == 1 for a in answers)
+    await socket.send_to(text_data="{bad")
+    assert "Muitas mensagens" in await socket.receive_from()
+    for _ in range(3):
+        await socket.send_to(text_data="{bad")
+    output = await socket.receive_output(timeout=2)
+    assert output == {"type": "websocket.close", "code": consumers.POLICY_VIOLATION}
+
+
+async def test_a_socket_that_never_confirms_what_it_received_is_closed(
+    duel_table, users, monkeypatch
+):
+    monkeypatch.setattr(consumers, "OUTPUT_CAP", 12_000)
+    ana, bia = users
+    reader, silent = await connect(duel_table.pk, ana), await connect(duel_table.pk)
+    closed = False
+    for turn in range(20):
+        version = await version_now(duel_table.pk)
+        await sync_to_async(services.seat_mute)(
+            table_id=duel_table.pk, by=ana, index=1, muted=turn % 2 == 0
+        )
+        await reader.until_version(version + 1)
+        # The reader's page confirms what it got; the silent one never does.
+        await reader.send_to(text_data=json.dumps({"ack": sum(len(m) for m in reader.page.raw)}))
+        while not await silent.receive_nothing(timeout=0.3):
+            output = await silent.receive_output()
+            if output["type"] == "websocket.close":
+                closed = True
+                break
+        if closed:
+            break
+    assert closed
+    assert reader.page.version == await version_now(duel_table.pk)  # the reader is still served
+    await reader.disconnect()
+
+
+async def test_an_error_inside_the_socket_is_answered_and_the_socket_stays(
+    duel_table, users, monkeypatch
+):
+    ana, _ = users
+
+    def broken(**kwargs):
+        raise RuntimeError("boom")
+
+    socket = await connect(duel_table.pk, ana)
+    monkeypatch.setattr(services, "table_act", broken)
+    version = await version_now(duel_table.pk)
+    await send(socket, {"type": "roll", "cup": False}, version=version)
+    await socket.receive_from()
+    assert "tente de novo" in socket.page.notice
+    monkeypatch.undo()
+    await send(socket, {"type": "roll", "cup": False}, version=version)
+    assert (await socket.until_version(version + 1)).version == version + 1
+    await socket.disconnect()
+
+
+async def test_a_socket_leaves_its_groups_however_it_ends(duel_table, users, monkeypatch):
+    ana, _ = users
+    layer = get_channel_layer()
+    left, discard = [], layer.group_discard
+
+    async def recorded(group, channel):
+        left.append(group)
+        await discard(group, channel)
+
+    monkeypatch.setattr(layer, "group_discard", recorded)
+    socket = await connect(duel_table.pk, ana)
+    monkeypatch.setattr(services, "presence_sync", lambda **kw: 1 / 0)  # even if presence fails
+    await socket.disconnect()
+    assert sorted(left) == sorted([f"mesa-{duel_table.pk}", f"user-{ana.pk}"])
+
+
+async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel_table, users):
+    ana, bia = users
+    mine, theirs, watcher = (
+        await connect(duel_table.pk, ana),
+        await connect(duel_table.pk, bia),
+        await connect(duel_table.pk),
+    )
+    for socket in (mine, theirs, watcher):
+        await socket.settle()
+    version = await version_now(duel_table.pk)
+    await command(mine, "chat", text="  Boa sorte,   <b>Bia</b>! ")
+    for socket in (mine, theirs, watcher):
+        message = await socket.receive_from()
+        assert message.startswith('<ol id="mesa-chat-lista" hx-swap-oob="beforeend">')
+        assert "&lt;b&gt;Bia&lt;/b&gt;" in message and "<b>" not in message
+        assert len(message) < 400
+        assert "Boa sorte, <b>Bia</b>!" in socket.page.text("mesa-chat-lista")
+    assert await version_now(duel_table.pk) == version  # chat is no change of the table
+    # A page that connects later finds the history.
+    late = await connect(duel_table.pk, bia)
+    await late.settle()
+    assert "Ana Boa sorte" in late.page.text("mesa-chat-lista")
+    for socket in (mine, theirs, watcher, late):
+        await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("", "Escreva"), ("   ", "Escreva"), ("x" * 201, "até 200"), (["oi"], "inválida")],
+)
+async def test_chat_refuses_empty_long_and_malformed_text(duel_table, users, text, message):
+    ana, _ = users
+    socket = await connect(duel_table.pk, ana)
+    await command(socket, "chat", text=text)
+    await socket.receive_from()
+    assert message in socket.page.notice
+    assert not await ChatMessage.objects.aexists()
+    await socket.disconnect()
+
+
+async def test_chat_is_rate_limited_per_person_and_muted_seats_are_silent(
+    duel_table, users, settings
+):
+    settings.GAMES_CHAT_BURST = (3, 60)
+    ana, bia = users
+    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    for n in range(3):
+        await command(mine, "chat", text=f"oi {n}")
+        await mine.receive_from()
+    await command(mine, "chat", text="mais uma")
+    await mine.settle()
+    assert "Calma" in mine.page.notice
+    assert await ChatMessage.objects.acount() == 3
+
+    await sync_to_async(services.seat_mute)(table_id=duel_table.pk, by=ana, index=1)
+    await theirs.settle()
+    await command(theirs, "chat", text="posso falar?")
+    await theirs.settle()
+    assert "silenciou" in theirs.page.notice
+    assert await ChatMessage.objects.acount() == 3
+    await mine.disconnect()
+    await theirs.disconnect()
+
+
+async def test_an_anonymous_visitor_reads_the_chat_but_cannot_write(duel_table, users):
+    socket = await connect(duel_table.pk)
+    await command(socket, "chat", text="olá")
+    await socket.receive_from()
+    assert "Entre na sua conta" in socket.page.notice
+    await socket.disconnect()
+
+
+async def test_an_admin_deleting_a_message_removes_it_from_the_pages(duel_table, users):
+    ana, bia = users
+    theirs = await connect(duel_table.pk, bia)
+    line = await sync_to_async(chat.post)(table_id=duel_table.pk, user=ana, text="ops")
+    await theirs.receive_from()
+    assert "ops" in theirs.page.text("mesa-chat-lista")
+    await sync_to_async(chat.delete)(message_ids=[line.id])
+    message = await theirs.receive_from()
+    assert message == f'<li id="chat-{line.id}" hx-swap-oob="delete"></li>'
+    assert "ops" not in theirs.page.text("mesa-chat-lista")
+    await theirs.disconnect()
+
+
+async def test_a_personal_message_reaches_the_users_sockets_only(duel_table, users):
+    ana, bia = users
+    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    await mine.settle()
+    await theirs.settle()
+    await get_channel_layer().group_send(
+        services.user_group(bia.pk), {"type": "user.notice", "text": "Sua vez na fila!"}
+    )
+    await theirs.receive_from()
+    assert "Sua vez na fila!" in theirs.page.notice
+    assert await mine.receive_nothing(timeout=0.3)
+    await mine.disconnect()
+    await theirs.disconnect()
+
+
+async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account_all(
+    duel_table, users
+):
+    from types import SimpleNamespace
+
+    from django.contrib.auth.signals import user_logged_out
+
+    from accounts.services import delete_account
+    from tests.games.test_consumer import Socket, session_cookie
+
+    ana, bia = users
+    cookie = await session_cookie(ana)
+    headers = [(b"origin", b"http://testserver"), (b"cookie", f"sessionid={cookie}".encode())]
+    mine = Socket(application, f"/ws/mesa/{duel_table.pk}/", headers=headers)
+    assert (await mine.connect())[0]
+    await mine.settle()
+    elsewhere = SimpleNamespace(session=SimpleNamespace(session_key="another-session"))
+    await sync_to_async(user_logged_out.send)(sender=type(ana), request=elsewhere, user=ana)
+    assert await mine.receive_nothing(timeout=0.3)  # another browser logged out
+    here = SimpleNamespace(session=SimpleNamespace(session_key=cookie))
+    await sync_to_async(user_logged_out.send)(sender=type(ana), request=here, user=ana)
+    assert (await mine.receive_output(timeout=2))["type"] == "websocket.close"
+
+    theirs = await connect(duel_table.pk, bia)
+    await theirs.settle()
+    await sync_to_async(delete_account)(user=bia)
+    kinds = []
+    for _ in range(5):
+        kinds.append((await theirs.receive_output(timeout=2))["type"])
+        if kinds[-1] == "websocket.close":
+            break
+    assert kinds[-1] == "websocket.close"
+
+
+async def test_a_seat_is_refused_on_the_loop_before_the_database_for_a_spectator(
+    duel_table, make_user, monkeypatch
+):
+    caio = await sync_to_async(make_user)("caio")
+    socket = await connect(duel_table.pk, caio)
+    calls = []
+    monkeypatch.setattr(services, "table_act", lambda **kw: calls.append(kw))
+    await send(socket, {"type": "roll", "cup": False}, version=await version_now(duel_table.pk))
+    await socket.receive_from()
+    assert "assistindo" in socket.page.notice and calls == []
+    await socket.disconnect()
