@@ -56,7 +56,7 @@ async def test_a_socket_that_never_confirms_what_it_received_is_closed(
     duel_table, users, monkeypatch
 ):
     monkeypatch.setattr(consumers, "OUTPUT_CAP", 12_000)
-    ana, bia = users
+    ana, _bia = users
     reader, silent = await connect(duel_table.pk, ana), await connect(duel_table.pk)
     closed = False
     for turn in range(20):

@@ -1,0 +1,125 @@
+"""Renders per (version, viewer, language), partials and what a socket is sent of them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from games import rendering, rules, services, snapshots
+from games.rendering import Render, changes, collect, everything, game_render, table_render
+from tests.games.conftest import act
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_partials_nest_and_their_marks_are_removed():
+    html, parts = collect(
+        '<!--p:a--><div id="a">x<!--p:b--><i id="b">1</i><!--/p-->y</div><!--/p-->'
+        '<!--p:c--><p id="c">z</p><!--/p-->'
+    )
+    assert html == '<div id="a">x<i id="b">1</i>y</div><p id="c">z</p>'
+    assert [p.id for p in parts] == ["a", "c"]
+    assert parts[0].html == '<div id="a">x<i id="b">1</i>y</div>'
+    assert [child.html for child in parts[0].children] == ['<i id="b">1</i>']
+
+
+def render_of(markup: str) -> Render:
+    html, parts = collect(markup)
+    return Render(parts, html)
+
+
+def test_a_socket_is_sent_the_partials_that_changed_and_whole_parents_when_their_shell_did():
+    sent: rendering.Sent = {}
+    first = '<!--p:a--><div id="a"><!--p:b--><i id="b">1</i><!--/p--><!--p:c--><i id="c">2</i><!--/p--></div><!--/p-->'
+    assert everything(render_of(first), sent) == collect(first)[0]
+    assert changes(render_of(first), sent) == ""  # nothing changed, nothing sent
+    one_child = first.replace(">1<", ">9<")
+    assert changes(render_of(one_child), sent) == '<i id="b">9</i>'
+    new_shell = one_child.replace('<div id="a">', '<div id="a" class="x">')
+    assert changes(render_of(new_shell), sent) == collect(new_shell)[0]  # the whole parent
+    fewer = '<!--p:a--><div id="a" class="x"><!--p:b--><i id="b">9</i><!--/p--></div><!--/p-->'
+    assert changes(render_of(fewer), sent) == collect(fewer)[0]  # a child gone: whole again
+
+
+def test_an_extra_partial_of_one_message_is_put_back_by_the_next(duel, ana):
+    copy = snapshots.get(duel.pk)
+    sent: rendering.Sent = {}
+    everything(table_render(copy, 0), sent)
+    notice = '<div id="mesa-aviso"><p>Oi</p></div>'
+    assert changes(table_render(copy, 0), sent, [("mesa-aviso", notice)]) == notice
+    again = changes(table_render(copy, 0), sent)
+    assert again.startswith('<div id="mesa-aviso"') and "Oi" not in again
+
+
+def test_every_spectator_of_a_version_shares_one_render_and_each_seat_has_its_own(
+    duel, ana, monkeypatch
+):
+    copy = snapshots.get(duel.pk)
+    made, context = [], rendering.table_context
+    monkeypatch.setattr(
+        rendering, "table_context", lambda *a, **kw: made.append(a[1]) or context(*a, **kw)
+    )
+    spectators = [table_render(copy, None) for _ in range(5)]
+    seats = [table_render(copy, seat) for seat in (0, 1, 0, 1)]
+    assert all(r is spectators[0] for r in spectators)
+    assert seats[0] is seats[2] and seats[1] is seats[3] and seats[0] is not seats[1]
+    assert sorted(made, key=str) == sorted([None, 0, 1], key=str)
+    act(duel, ana, {"type": "roll", "cup": False})
+    table_render(snapshots.get(duel.pk), None)
+    assert len(made) == 4  # a new version, a new render
+
+
+def test_the_game_area_renders_from_a_plain_state_without_a_table():
+    game = rules.get("bozo")
+    state = game.setup(2, {"mode": "duelo"}, random.Random(1))
+    state, _ = game.apply(state, 0, {"type": "roll", "cup": False}, random.Random(2))
+    html = game_render("bozo", state, 0, names=["Ana", "Bia"], log=["Ana lançou."])
+    faces = state["turn"]["dice"]
+    for i, face in enumerate(faces, start=1):
+        assert f"Dado {i}: {face}. Toque para guardar." in html
+    assert "Sua cartela" in html and "Bia" in html and "Ana lançou." in html
+    assert "<!--p:" not in html
+    spectator = game_render("bozo", state, None, names=["Ana", "Bia"])
+    assert "Toque para guardar" not in spectator and 'name="action"' not in spectator
+
+
+def test_a_waiting_room_and_a_finished_table_render_for_every_kind_of_viewer(duel, ana, bia):
+    waiting = services.table_create(host=ana, game="bozo", mode="duplas")
+    for copy in (snapshots.get(waiting.pk), snapshots.get(duel.pk)):
+        for seat in (None, *range(len(copy.seats))):
+            for signed_in in (True, False):
+                assert 'id="mesa-status"' in table_render(copy, seat, signed_in=signed_in).html
+    anonymous = table_render(snapshots.get(waiting.pk), None, signed_in=False).html
+    assert "Entre para sentar" in anonymous and 'value="sit"' not in anonymous
+    services.seat_leave(table_id=duel.pk, user=bia)
+    over = snapshots.get(duel.pk)
+    assert "Você venceu!" in table_render(over, 0).html
+    assert "Você venceu!" not in table_render(over, 1).html
+    assert "Jogar de novo" not in table_render(over, None).html
+
+
+def test_the_platform_names_no_game():
+    """A fifth game adds its rules, robot, presenter, templates and static files: config/ and the
+    platform's templates and page script know no game by name."""
+    root = Path(__file__).resolve().parents[2]
+    platform = [
+        *root.joinpath("config").glob("*.py"),
+        root / "games/static/games/table.js",
+        root / "games/static/games/table.css",
+        root / "games/jinja2/games/_table.html",
+        root / "games/jinja2/games/_seats.html",
+        root / "games/jinja2/games/_result.html",
+        *(root / "games").glob("[a-z]*.py"),
+    ]
+    games = ("bozo", "domino", "dozito", "yams")
+    exempt = {"catalog.py"}  # the catalog is where games are declared
+    for path in platform:
+        if path.name in exempt:
+            continue
+        # The site's own name (Bozó) prefixes its cache and channel keys.
+        lines = [line for line in path.read_text().lower().splitlines() if "prefix" not in line]
+        text = "\n".join(lines)
+        assert not any(f'"{slug}"' in text or f"'{slug}'" in text for slug in games), path
+        assert not any(f"games.{slug}" in text or f"games/{slug}" in text for slug in games), path
