@@ -1,0 +1,51 @@
+"""Run in a subprocess with the servers' settings: JSON in on stdin, JSON out on stdout.
+
+Creates people with logged-in sessions and the tables a test asks for, through the services."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main() -> None:
+    import django
+
+    django.setup()
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    from accounts.models import User
+    from games import services
+
+    request = json.load(sys.stdin)
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    people = {}
+    for name in request["people"]:
+        user = User.objects.create_user(username=name, email="", password=None, nickname=name)
+        session = store()
+        session[SESSION_KEY] = user._meta.pk.value_to_string(user)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        people[name] = {"id": user.pk, "session": session.session_key, "user": user}
+    tables = {}
+    for name, spec in request["tables"].items():
+        host = people[spec["seats"][0]]["user"]
+        table = services.table_create(host=host, game=spec["game"], mode=spec["mode"])
+        for seat in spec["seats"][1:]:
+            if seat == "robot":
+                services.robot_add(table_id=table.pk, by=host)
+            else:
+                services.seat_take(table_id=table.pk, user=people[seat]["user"])
+        services.table_start(table_id=table.pk, by=host)
+        tables[name] = table.pk
+    for person in people.values():
+        del person["user"]
+    sys.stdout.write("SETUP-JSON:" + json.dumps({"people": people, "tables": tables}) + "\n")
+
+
+if __name__ == "__main__":
+    main()

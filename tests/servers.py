@@ -1,0 +1,244 @@
+"""Throwaway PostgreSQL and Redis servers for a benchmark (or any test) that needs real ones.
+
+    from tests.servers import available, postgres_and_redis
+
+    if available():
+        with postgres_and_redis(workdir) as (database_url, redis_url):
+            ...
+
+A fresh PostgreSQL cluster (initdb in `workdir`, trust authentication, listening on 127.0.0.1 on
+a free port, fsync left on: commits are durable, as in production) with one empty database, and a
+fresh redis-server (no snapshots, no append-only file, a free port), both stopped and their files
+removed at exit. As root, PostgreSQL runs as the `postgres` OS user (it refuses to run as root),
+like .ci/run does. Nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shlex
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+DATABASE_NAME = "bench"
+START_TIMEOUT = 60.0
+
+
+def postgres_bin() -> Path | None:
+    """The newest /usr/lib/postgresql/<version>/bin that has initdb and pg_ctl."""
+    found = []
+    for candidate in Path("/usr/lib/postgresql").glob("*/bin"):
+        if (candidate / "initdb").is_file() and (candidate / "pg_ctl").is_file():
+            numbers = tuple(int(n) for n in re.findall(r"\d+", candidate.parent.name))
+            found.append((numbers, candidate))
+    return max(found)[1] if found else None
+
+
+def redis_bin() -> Path | None:
+    found = shutil.which("redis-server")
+    return Path(found) if found else None
+
+
+def missing() -> list[str]:
+    """What this machine lacks to run the servers (empty: everything is there)."""
+    lacks = []
+    if postgres_bin() is None:
+        lacks.append("PostgreSQL (no /usr/lib/postgresql/*/bin/initdb)")
+    if redis_bin() is None:
+        lacks.append("Redis (no redis-server on PATH)")
+    if os.geteuid() == 0 and not _user_exists("postgres"):
+        lacks.append("the `postgres` OS user (PostgreSQL does not run as root)")
+    return lacks
+
+
+def available() -> bool:
+    """Whether `postgres_and_redis` can run here."""
+    return not missing()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _user_exists(name: str) -> bool:
+    import pwd
+
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _as_postgres(argv: list[str], **kwargs) -> subprocess.CompletedProcess:
+    """Run a PostgreSQL program, as the `postgres` OS user when this process is root."""
+    if os.geteuid() == 0:
+        argv = ["su", "postgres", "-s", "/bin/sh", "-c", shlex.join(argv)]
+    return subprocess.run(argv, capture_output=True, text=True, check=False, **kwargs)
+
+
+def _checked(done: subprocess.CompletedProcess, what: str) -> None:
+    if done.returncode != 0:
+        raise RuntimeError(f"{what} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+
+
+@contextlib.contextmanager
+def postgres(workdir: Path) -> Iterator[str]:
+    """A fresh PostgreSQL cluster in `workdir`/pg; yields the URL of its empty database."""
+    pgbin = postgres_bin()
+    if pgbin is None:
+        raise RuntimeError("PostgreSQL is not installed (/usr/lib/postgresql/*/bin)")
+    workdir.mkdir(parents=True, exist_ok=True)
+    data = workdir / "pg"
+    data.mkdir()
+    if os.geteuid() == 0:
+        import pwd
+
+        owner = pwd.getpwnam("postgres")
+        os.chown(data, owner.pw_uid, owner.pw_gid)
+        # The postgres user must reach its directory: a mkdtemp directory is 0700, so each of
+        # our own ancestors without it gets search permission (not reading) for others.
+        for parent in [workdir, *workdir.parents]:
+            info = parent.stat()
+            if info.st_uid == os.geteuid() and not info.st_mode & 0o001:
+                os.chmod(parent, info.st_mode | 0o011)  # noqa: S103 - search only, no reading
+        if _as_postgres(["test", "-w", str(data)]).returncode != 0:
+            raise RuntimeError(f"the postgres user cannot reach {data}: search permission")
+    data.chmod(0o700)
+    _checked(
+        _as_postgres(
+            [str(pgbin / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8"]
+        ),
+        "initdb",
+    )
+    port = None
+    started = False
+    try:
+        for _attempt in range(3):  # a free port may be taken between the look-up and the start
+            port = free_port()
+            done = _as_postgres(
+                [
+                    str(pgbin / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-w",
+                    "-t",
+                    str(int(START_TIMEOUT)),
+                    "-l",
+                    str(data / "server.log"),
+                    "-o",
+                    f"-p {port} -k {data} -c listen_addresses=127.0.0.1",
+                    "start",
+                ]
+            )
+            if done.returncode == 0:
+                started = True
+                break
+        if not started:
+            log = (data / "server.log").read_text(errors="replace")[-3000:]
+            raise RuntimeError(f"PostgreSQL did not start:\n{log}")
+        _checked(
+            _as_postgres(
+                [
+                    str(pgbin / "createdb"),
+                    "-h",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "-U",
+                    "postgres",
+                    DATABASE_NAME,
+                ]
+            ),
+            "createdb",
+        )
+        yield f"postgres://postgres@127.0.0.1:{port}/{DATABASE_NAME}"
+    finally:
+        if started:
+            _as_postgres([str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"])
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _redis_ping(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(64).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def redis(workdir: Path) -> Iterator[str]:
+    """A fresh redis-server with nothing on disk; yields its URL (database 0)."""
+    binary = redis_bin()
+    if binary is None:
+        raise RuntimeError("redis-server is not on PATH")
+    workdir.mkdir(parents=True, exist_ok=True)
+    log_path = workdir / "redis.log"
+    for _attempt in range(3):
+        port = free_port()
+        with log_path.open("w") as log:
+            proc = subprocess.Popen(
+                [
+                    str(binary),
+                    "--port",
+                    str(port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    str(workdir),
+                    "--pidfile",
+                    str(workdir / "redis.pid"),
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while proc.poll() is None and time.monotonic() < deadline and not _redis_ping(port):
+            time.sleep(0.05)
+        if proc.poll() is None and _redis_ping(port):
+            break
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    else:
+        raise RuntimeError(f"redis-server did not start:\n{log_path.read_text()[-3000:]}")
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def pids(workdir: Path) -> list[int]:
+    """The main processes of the servers running from `workdir` (PostgreSQL's postmaster,
+    whose children are its backends, and redis-server), for whoever measures their CPU."""
+    found = []
+    for pidfile in (workdir / "pg" / "postmaster.pid", workdir / "redis.pid"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            found.append(int(pidfile.read_text().split()[0]))
+    return found
+
+
+@contextlib.contextmanager
+def postgres_and_redis(workdir: Path) -> Iterator[tuple[str, str]]:
+    """Both servers, fresh; yields (DATABASE_URL, REDIS_URL) and stops both at exit."""
+    with postgres(workdir) as database_url, redis(workdir) as redis_url:
+        yield database_url, redis_url
