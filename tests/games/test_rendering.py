@@ -32,7 +32,10 @@ def render_of(markup: str) -> Render:
 
 def test_a_socket_is_sent_the_partials_that_changed_and_whole_parents_when_their_shell_did():
     sent: rendering.Sent = {}
-    first = '<!--p:a--><div id="a"><!--p:b--><i id="b">1</i><!--/p--><!--p:c--><i id="c">2</i><!--/p--></div><!--/p-->'
+    first = (
+        '<!--p:a--><div id="a"><!--p:b--><i id="b">1</i><!--/p-->'
+        '<!--p:c--><i id="c">2</i><!--/p--></div><!--/p-->'
+    )
     assert everything(render_of(first), sent) == collect(first)[0]
     assert changes(render_of(first), sent) == ""  # nothing changed, nothing sent
     one_child = first.replace(">1<", ">9<")
