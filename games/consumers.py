@@ -182,12 +182,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             except Exception:
                 log.exception("presence of table %s not updated", self.table_id)
                 return
-            if last:
-                # Told after a grace: a reload comes back before anyone sees the seat left.
-                asyncio.get_running_loop().create_task(self.gone(settings.GAMES_AWAY_SECONDS))
+            if not last:
+                return
+            grace = settings.GAMES_AWAY_SECONDS
+            if grace:  # a reload comes back before anyone sees the seat left
+                asyncio.get_running_loop().create_task(self.gone(grace))
+            else:
+                await self.gone(0)
 
     async def gone(self, grace: float) -> None:
-        await asyncio.sleep(grace)
+        if grace:
+            await asyncio.sleep(grace)
         try:
             await self.on_database(
                 services.presence_sync, table_id=self.table_id, user_id=self.user_id
