@@ -789,6 +789,25 @@ def presence_sync(*, table_id: int, user_id: int) -> None:
         _run(table_id, decide, locked=True)
 
 
+def person_renamed(*, user) -> int:
+    """The person's nickname changed (or the account was deleted): every table they sit at shows
+    the new name from a new version. Tables live at most a week after their last change, so
+    these are few. Returns how many tables changed."""
+    name, renamed = user.display_name, []
+
+    def decide(copy: TableCopy) -> Change | None:
+        seat = copy.seat_of(user.pk)
+        if seat is None or seat.name == name:
+            return None
+        renamed.append(copy.id)
+        return Change(seats=_with_seat(copy.seats, replace(seat, name=name)))
+
+    for table_id in Seat.objects.filter(user=user).values_list("table_id", flat=True):
+        with suppress(TableError):
+            _run(table_id, decide, locked=True)
+    return len(renamed)
+
+
 def cleanup_tables(*, days: int = 7, now=None) -> int:
     """Delete tables without any activity for more than `days` days; returns how many."""
     cutoff = (now or timezone.now()) - timedelta(days=days)

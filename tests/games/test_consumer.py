@@ -7,79 +7,25 @@ messages that travelled: nothing meant for another seat may be in them at all.
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
 
 from config.asgi import application
 from games import services, snapshots, sweeper
 from games.models import Seat, Table
-from tests.pages import Page
+from tests.games.sockets import (
+    command,
+    connect,
+    refused,
+    send,
+    session_cookie,
+    sockets_end_with_their_test,  # noqa: F401 - autouse fixture
+    version_now,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@sync_to_async
-def session_cookie(user) -> str:
-    client = Client()
-    client.force_login(user)
-    return client.cookies["sessionid"].value
-
-
-class Socket(WebsocketCommunicator):
-    """A socket and the page it builds."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.page = Page()
-
-    async def receive_from(self, timeout: float = 2) -> str:
-        message = await super().receive_from(timeout)
-        self.page.apply(message)
-        return message
-
-    async def until_version(self, version: int, timeout: float = 5) -> Page:
-        """Read messages until the page shows `version` or later."""
-        for _ in range(30):
-            if self.page.version >= version:
-                return self.page
-            await self.receive_from(timeout)
-        raise AssertionError(f"never saw version {version}")
-
-    async def settle(self) -> Page:
-        """Read whatever is in flight."""
-        while not await self.receive_nothing(timeout=0.2):
-            await self.receive_from()
-        return self.page
-
-
-async def connect(table_id: int, user=None, *, path: str | None = None) -> Socket:
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
-    if user is not None:
-        headers.append((b"cookie", f"sessionid={await session_cookie(user)}".encode()))
-    socket = Socket(application, path or f"/ws/mesa/{table_id}/", headers=headers)
-    connected, code = await socket.connect()
-    assert connected, code
-    await socket.receive_from()
-    return socket
-
-
-async def send(socket, action=None, *, version, cid="", **fields):
-    message = {"version": str(version), "cid": cid, **fields}
-    if action is not None:
-        message["action"] = json.dumps(action)
-    await socket.send_to(text_data=json.dumps(message))
-
-
-async def command(socket, cmd, **fields):
-    await socket.send_to(text_data=json.dumps({"cmd": cmd, **fields}))
-
-
-async def version_now(table_id: int) -> int:
-    return (await Table.objects.aget(pk=table_id)).version
 
 
 @pytest.fixture
@@ -361,7 +307,7 @@ async def test_a_private_table_refuses_strangers_and_unknown_paths_are_refused(u
             (b"origin", b"http://testserver"),
             (b"cookie", f"sessionid={await session_cookie(stranger)}".encode()),
         ]
-        socket = WebsocketCommunicator(application, path, headers=headers)
+        socket = refused(WebsocketCommunicator(application, path, headers=headers))
         connected, _ = await socket.connect()
         assert not connected, path
     owner = await connect(table.pk, ana)
@@ -370,8 +316,10 @@ async def test_a_private_table_refuses_strangers_and_unknown_paths_are_refused(u
 
 
 async def test_a_foreign_origin_is_refused(duel_table):
-    socket = WebsocketCommunicator(
-        application, f"/ws/mesa/{duel_table.pk}/", headers=[(b"origin", b"http://evil.example")]
+    socket = refused(
+        WebsocketCommunicator(
+            application, f"/ws/mesa/{duel_table.pk}/", headers=[(b"origin", b"http://evil.example")]
+        )
     )
     connected, _ = await socket.connect()
     assert not connected

@@ -18,7 +18,10 @@ from asgiref.sync import sync_to_async
 from games import rules, services, snapshots
 from games.catalog import GAMES
 from games.models import Table
-from tests.games.test_consumer import connect
+from tests.games.sockets import (
+    connect,
+    sockets_end_with_their_test,  # noqa: F401 - autouse fixture
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -11,7 +11,14 @@ from channels.layers import get_channel_layer
 from config.asgi import application
 from games import chat, consumers, services
 from games.models import ChatMessage, Table
-from tests.games.test_consumer import command, connect, send, version_now
+from tests.games.sockets import (
+    command,
+    connect,
+    refused,
+    send,
+    sockets_end_with_their_test,  # noqa: F401 - autouse fixture
+    version_now,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -223,12 +230,12 @@ async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account
     from django.contrib.auth.signals import user_logged_out
 
     from accounts.services import delete_account
-    from tests.games.test_consumer import Socket, session_cookie
+    from tests.games.sockets import Socket, session_cookie
 
     ana, bia = users
     cookie = await session_cookie(ana)
     headers = [(b"origin", b"http://testserver"), (b"cookie", f"sessionid={cookie}".encode())]
-    mine = Socket(application, f"/ws/mesa/{duel_table.pk}/", headers=headers)
+    mine = refused(Socket(application, f"/ws/mesa/{duel_table.pk}/", headers=headers))
     assert (await mine.connect())[0]
     await mine.settle()
     elsewhere = SimpleNamespace(session=SimpleNamespace(session_key="another-session"))

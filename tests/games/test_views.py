@@ -117,7 +117,8 @@ def test_a_private_table_shows_only_to_its_players_and_invitees(client, make_use
     assert client.session["invites"] == {str(table.pk): table.invite_code}
 
 
-def test_the_host_sees_the_table_invite_and_one_per_team_with_room(client, make_user):
+def test_the_host_sees_the_table_invite_and_one_per_team_with_room(client, make_user, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "bozo.example.com"]
     ana = make_user("ana")
     table = services.table_create(host=ana, game="bozo", mode="duplas")
     client.force_login(ana)

@@ -1,0 +1,100 @@
+"""Sockets of the live table in tests: opened through the real ASGI stack (origin check, session
+auth, the consumer), each read as its page builds itself from the messages (tests/pages.py) and
+as the raw messages that travelled."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from games.models import Table
+from tests.pages import Page
+
+
+@sync_to_async
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+class Socket(WebsocketCommunicator):
+    """A socket and the page it builds."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.page = Page()
+
+    async def receive_from(self, timeout: float = 2) -> str:
+        message = await super().receive_from(timeout)
+        self.page.apply(message)
+        return message
+
+    async def until_version(self, version: int, timeout: float = 5) -> Page:
+        """Read messages until the page shows `version` or later."""
+        for _ in range(30):
+            if self.page.version >= version:
+                return self.page
+            await self.receive_from(timeout)
+        raise AssertionError(f"never saw version {version}")
+
+    async def settle(self) -> Page:
+        """Read whatever is in flight."""
+        while not await self.receive_nothing(timeout=0.2):
+            await self.receive_from()
+        return self.page
+
+
+OPEN: list[WebsocketCommunicator] = []
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def sockets_end_with_their_test():
+    """Every socket a test opened ends with the test, as a browser's would when the page goes,
+    and each test gets its own channel layer: none may carry a receive of one test's event loop
+    into the next one's (each test runs its own loop; a server runs one)."""
+    channel_layers.backends.clear()
+    yield
+    while OPEN:
+        socket = OPEN.pop()
+        with contextlib.suppress(Exception):
+            await socket.disconnect()
+
+
+def refused(socket: WebsocketCommunicator) -> WebsocketCommunicator:
+    OPEN.append(socket)
+    return socket
+
+
+async def connect(table_id: int, user=None, *, path: str | None = None) -> Socket:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if user is not None:
+        headers.append((b"cookie", f"sessionid={await session_cookie(user)}".encode()))
+    socket = Socket(application, path or f"/ws/mesa/{table_id}/", headers=headers)
+    OPEN.append(socket)
+    connected, code = await socket.connect()
+    assert connected, code
+    await socket.receive_from()
+    return socket
+
+
+async def send(socket, action=None, *, version, cid="", **fields):
+    message = {"version": str(version), "cid": cid, **fields}
+    if action is not None:
+        message["action"] = json.dumps(action)
+    await socket.send_to(text_data=json.dumps(message))
+
+
+async def command(socket, cmd, **fields):
+    await socket.send_to(text_data=json.dumps({"cmd": cmd, **fields}))
+
+
+async def version_now(table_id: int) -> int:
+    return (await Table.objects.aget(pk=table_id)).version
