@@ -8,9 +8,9 @@
 
 A fresh PostgreSQL cluster (initdb in `workdir`, trust authentication, listening on 127.0.0.1 on
 a free port, fsync left on: commits are durable, as in production) with one empty database, and a
-fresh redis-server (no snapshots, no append-only file, a free port), both stopped and their files
-removed at exit. As root, PostgreSQL runs as the `postgres` OS user (it refuses to run as root),
-like .ci/run does. Nothing here imports Django.
+fresh redis-server (no snapshots, no append-only file, a free port), both stopped at exit and the
+cluster's files removed (Redis's log stays in `workdir`). As root, PostgreSQL runs as the
+`postgres` OS user (it refuses to run as root), like .ci/run does. Nothing here imports Django.
 """
 
 from __future__ import annotations
@@ -99,29 +99,24 @@ def postgres(workdir: Path) -> Iterator[str]:
     workdir.mkdir(parents=True, exist_ok=True)
     data = workdir / "pg"
     data.mkdir()
-    if os.geteuid() == 0:
-        import pwd
-
-        owner = pwd.getpwnam("postgres")
-        os.chown(data, owner.pw_uid, owner.pw_gid)
-        # The postgres user must reach its directory: a mkdtemp directory is 0700, so each of
-        # our own ancestors without it gets search permission (not reading) for others.
-        for parent in [workdir, *workdir.parents]:
-            info = parent.stat()
-            if info.st_uid == os.geteuid() and not info.st_mode & 0o001:
-                os.chmod(parent, info.st_mode | 0o011)  # noqa: S103 - search only, no reading
-        if _as_postgres(["test", "-w", str(data)]).returncode != 0:
-            raise RuntimeError(f"the postgres user cannot reach {data}: search permission")
-    data.chmod(0o700)
-    _checked(
-        _as_postgres(
-            [str(pgbin / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres", "-E", "UTF8"]
-        ),
-        "initdb",
-    )
-    port = None
     started = False
     try:
+        if os.geteuid() == 0:
+            import pwd
+
+            owner = pwd.getpwnam("postgres")
+            os.chown(data, owner.pw_uid, owner.pw_gid)
+            # The postgres user must reach its directory: a mkdtemp directory is 0700, so each
+            # of our own ancestors without it gets search permission (not reading) for others.
+            for parent in [workdir, *workdir.parents]:
+                info = parent.stat()
+                if info.st_uid == os.geteuid() and not info.st_mode & 0o001:
+                    os.chmod(parent, info.st_mode | 0o011)  # noqa: S103 - search only
+            if _as_postgres(["test", "-w", str(data)]).returncode != 0:
+                raise RuntimeError(f"the postgres user cannot reach {data}: search permission")
+        data.chmod(0o700)
+        initdb = [str(pgbin / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]
+        _checked(_as_postgres([*initdb, "-E", "UTF8"]), "initdb")
         for _attempt in range(3):  # a free port may be taken between the look-up and the start
             port = free_port()
             done = _as_postgres(
@@ -145,21 +140,8 @@ def postgres(workdir: Path) -> Iterator[str]:
         if not started:
             log = (data / "server.log").read_text(errors="replace")[-3000:]
             raise RuntimeError(f"PostgreSQL did not start:\n{log}")
-        _checked(
-            _as_postgres(
-                [
-                    str(pgbin / "createdb"),
-                    "-h",
-                    "127.0.0.1",
-                    "-p",
-                    str(port),
-                    "-U",
-                    "postgres",
-                    DATABASE_NAME,
-                ]
-            ),
-            "createdb",
-        )
+        createdb = [str(pgbin / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres"]
+        _checked(_as_postgres([*createdb, DATABASE_NAME]), "createdb")
         yield f"postgres://postgres@127.0.0.1:{port}/{DATABASE_NAME}"
     finally:
         if started:

@@ -430,3 +430,13 @@ def test_an_older_copy_never_replaces_a_newer_one(duel, ana):
     act(duel, ana, {"type": "roll", "cup": False})
     snapshots.remember(old)
     assert snapshots.cached(duel.pk).version == old.version + 1
+
+
+def test_a_new_nickname_reaches_the_tables_as_a_new_version(duel, bia):
+    before = version_of(duel)
+    bia.nickname = "Beatriz"
+    bia.save()
+    assert version_of(duel) == before + 1
+    assert snapshots.get(duel.pk).seats[1].name == "Beatriz"
+    bia.save(update_fields=["last_login"])  # a login changes no name
+    assert version_of(duel) == before + 1
