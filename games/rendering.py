@@ -41,49 +41,43 @@ class Partial:
     children: tuple[Partial, ...] = ()
 
 
-_MARK = re.compile(r"<!--(?:p:([\w-]+)|/p)-->")
-
-
 def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
     """The markup without its partial marks, and its partials: a template encloses each one in
     `<!--p:ID-->` ... `<!--/p-->` (plain text, so marking costs the template nothing)."""
-    out: list[str] = []
-    size, at = 0, 0
-    open_: list[tuple[str, int, list[Partial]]] = [("", 0, [])]
-    for mark in _MARK.finditer(html):
-        piece = html[at : mark.start()]
+    pieces = html.split("<!--")
+    out = [pieces[0]]
+    size = len(pieces[0])
+    # Each open partial: its id, where it starts in the output, its closed children.
+    open_: list[tuple[str, int, list]] = [("", 0, [])]
+    for piece in pieces[1:]:
+        if piece.startswith("/p-->"):
+            piece = piece[5:]
+            part_id, start, children = open_.pop()
+            open_[-1][2].append((part_id, start, size, children))
+        elif piece.startswith("p:"):
+            end = piece.index("-->")
+            open_.append((piece[2:end], size, []))
+            piece = piece[end + 3 :]
+        else:  # a comment of the markup itself
+            piece = "<!--" + piece
         out.append(piece)
         size += len(piece)
-        at = mark.end()
-        if mark.group(1) is not None:
-            open_.append((mark.group(1), size, []))
-        else:
-            part_id, start, children = open_.pop()
-            open_[-1][2].append(_Open(part_id, start, size, children))  # type: ignore[arg-type]
-    out.append(html[at:])
     text = "".join(out)
-    return text, tuple(_close(part, text) for part in open_[0][2])
+    return text, tuple(_closed(part, text) for part in open_[0][2])
 
 
-@dataclass(frozen=True, slots=True)
-class _Open:
-    id: str
-    start: int
-    end: int
-    children: list
-
-
-def _close(part: _Open, text: str) -> Partial:
-    children = tuple(_close(child, text) for child in part.children)
-    html = text[part.start : part.end]
-    if not children:
-        return Partial(part.id, html, hash(html), ())
-    pieces, at = [], part.start
-    for child, raw in zip(children, part.children, strict=True):
-        pieces += [text[at : raw.start], "\0", child.id]
-        at = raw.end
-    pieces.append(text[at : part.end])
-    return Partial(part.id, html, hash("".join(pieces)), children)
+def _closed(part: tuple[str, int, int, list], text: str) -> Partial:
+    part_id, start, end, raw_children = part
+    html = text[start:end]
+    if not raw_children:
+        return Partial(part_id, html, hash(html), ())
+    children = tuple(_closed(child, text) for child in raw_children)
+    shell, at = [], start
+    for child_id, child_start, child_end, _grandchildren in raw_children:
+        shell += [text[at:child_start], "\0", child_id]
+        at = child_end
+    shell.append(text[at:end])
+    return Partial(part_id, html, hash("".join(shell)), children)
 
 
 @dataclass(frozen=True)
@@ -232,7 +226,7 @@ def table_context(copy: TableCopy, seat: int | None, *, signed_in: bool = True) 
     log = recent_log(copy.log, names)
     context: dict[str, Any] = {
         "version": copy.version,
-        "status": copy.status,
+        "state_version": copy.state_version,
         "over": not copy.is_open,
         "waiting": copy.waiting,
         "you": you,

@@ -25,6 +25,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -589,11 +590,11 @@ def table_replay(*, table_id: int, by) -> Table:
             mode=copy.mode,
             options=copy.options,
             is_public=copy.is_public,
-            host_id=by.pk,
+            host_id=user_id_of(by),
             move_seconds=copy.move_seconds,
         )
         people = set(
-            type(by)
+            get_user_model()
             .objects.filter(pk__in=[s.user_id for s in copy.seats if s.user_id], is_active=True)
             .values_list("pk", flat=True)
         )

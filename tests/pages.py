@@ -123,8 +123,8 @@ class Page:
 
     @property
     def version(self) -> int:
-        status = self.find("mesa-status")
-        return int(status.attrs["data-version"]) if status else -1
+        shown = self.find("mesa-versao")
+        return int(shown.attrs["data-version"]) if shown else -1
 
     @property
     def banner(self) -> str:

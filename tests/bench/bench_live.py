@@ -507,8 +507,10 @@ class Page:
         status = self.node.get("mesa-status")
         if status is None:
             return None
+        # The version: on its own partial (#mesa-versao) or, in the first protocol, on the status.
+        shown = self.node.get("mesa-versao", status)
         try:
-            version = int(status.attrs["data-version"])
+            version = int(shown.attrs["data-version"])
         except (KeyError, ValueError):
             return None
         marker = self.node.get("mesa-eu")  # first protocol: the seat beside a shared render
@@ -1282,9 +1284,16 @@ class Player:
             else:
                 wait = pending.sent + ACK_TIMEOUT - now
                 if wait <= 0:
+                    logged = bench.db.action_version(self.table_id, pending.cid)
+                    found = bench.db.rows(
+                        "SELECT version FROM games_table WHERE id = ?", (self.table_id,)
+                    )
                     bench.error(
-                        f"mesa {self.table_id}: {pending.kind} {pending.cid} sem resposta em "
-                        f"{ACK_TIMEOUT:.0f} s (jogada perdida)"
+                        f"mesa {self.table_id}: {pending.kind} {pending.cid} (enviada na versão "
+                        f"{pending.version}) sem resposta em {ACK_TIMEOUT:.0f} s (jogada perdida); "
+                        f"no banco agora: log {logged!r}, mesa na versão "
+                        f"{found[0][0] if found else None!r}; a página deste socket está na "
+                        f"versão {self.view.version}"
                     )
                     return None
             try:
@@ -1718,18 +1727,31 @@ def _fmt(value: Any, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-def _targets(backend: str, r: dict[str, Any], base: dict[str, Any]) -> dict[str, str]:
+def _base_bytes(base_results: dict[str, Any], backend: str, key: str) -> tuple[float, str]:
+    """The baseline's bytes per move for a scenario: its own, else (a run of other sizes) the
+    median of the baseline's scenarios on that backend, marked "~"."""
+    own = base_results.get(key, {}).get("game", {}).get("bytes")
+    if own and own == own:
+        return own, ""
+    same = [
+        v["game"].get("bytes")
+        for k, v in base_results.items()
+        if k.startswith(f"{backend}/") and v["game"].get("bytes")
+    ]
+    same = sorted(b for b in same if b == b)
+    return (same[len(same) // 2], "~") if same else (float("nan"), "")
+
+
+def _targets(backend: str, r: dict[str, Any], base_bytes: tuple[float, str]) -> dict[str, str]:
     """The targets beside a scenario's figures (printed, never asserted)."""
     pg, human = backend == "postgres", bool(r["think"])
     targets = {"errors": "0"}
     busy = max(r["game"].others_cpu_percent, r["echo"].others_cpu_percent)
     if busy > BUSY_MACHINE_PERCENT:
         targets["others_cpu_percent"] = "ATENÇÃO: disputa"
-    base_bytes = base.get("bytes")
+    value, mark = base_bytes
     targets["bytes"] = (
-        f"≤ {base_bytes * TARGET_BYTES_FRACTION:.0f} (¼ base)"
-        if base_bytes and base_bytes == base_bytes
-        else "≤ ¼ da base"
+        f"≤ {value * TARGET_BYTES_FRACTION:.0f} (¼ base{mark})" if value == value else "≤ ¼ da base"
     )
     if human:
         targets["p95_ms"] = f"≤ {TARGET_HUMAN_P95_MS} ms"
@@ -1774,9 +1796,10 @@ def print_summary() -> None:
         base_head = f"{'base':>11}" if baseline else ""
         print(f"  {'cenário':26}{'figura':28}{'mesa':>11}{'eco (piso)':>11}{base_head}{'meta':>17}")
         for r in results:
-            base = base_results.get(result_key(backend, r["think"], r["tables"])) or {}
+            key = result_key(backend, r["think"], r["tables"])
+            base = base_results.get(key) or {}
             g, e, bg = r["game"].figures(), r["echo"].figures(), base.get("game", {})
-            targets = _targets(backend, r, bg)
+            targets = _targets(backend, r, _base_bytes(base_results, backend, key))
             label = f"{r['tables']} mesas" + (" · ritmo humano" if r["think"] else " · capacidade")
             lines = [
                 (fig, _fmt(g[key], digits), _fmt(e[key], digits), _fmt(bg.get(key), digits), key)
@@ -1821,7 +1844,10 @@ def run_scenario(site: Site, name: str, tables: int, think: float, warmup: float
         f"  log conferido: {len(result['bench'].tables)} mesas, {result['moves_acked']} jogadas "
         f"confirmadas, {len(lost)} problema(s); registro do daphne: {len(problems)} erro(s)"
     )
-    assert not result["errors"], "\n".join(result["errors"][:30])
+    for title, found in (("erros", result["errors"]), ("no log", lost), ("daphne", problems)):
+        for line in found[:10]:
+            print(f"  {title}: {line}")
+    assert not result["errors"], "\n".join(result["errors"][:30] + lost[:10])
     assert not problems, "daphne registrou erros:\n" + "\n".join(problems[:30])
     assert not lost, "\n".join(lost[:30])
     assert result["moves_acked"] == result["moves_sent"]

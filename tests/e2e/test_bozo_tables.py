@@ -44,7 +44,7 @@ def table_id_of(page: Page) -> int:
 
 
 def version(page: Page) -> int:
-    return int(page.locator("#mesa-status").get_attribute("data-version"))
+    return int(page.locator("#mesa-versao").get_attribute("data-version"))
 
 
 def banner(page: Page):
@@ -59,7 +59,7 @@ def wait_for_banner(page: Page, text: str) -> None:
 def wait_for_version(page: Page, number: int) -> None:
     """Wait until the page shows version `number` or a later one (a robot may move at once)."""
     page.wait_for_function(
-        "n => Number(document.querySelector('#mesa-status')?.dataset.version) >= n", arg=number
+        "n => Number(document.querySelector('#mesa-versao')?.dataset.version) >= n", arg=number
     )
 
 

@@ -70,7 +70,8 @@ async def test_a_move_sends_each_socket_only_the_partials_that_changed(duel_tabl
     for socket in (mine, theirs, watcher):
         last = socket.page.raw[-1]
         assert 'id="mesa-lugares"' not in last and 'id="mesa-jogo"' not in last
-        assert 'id="bozo-dado-0"' in last and 'id="mesa-status"' in last
+        assert 'id="bozo-dado-0"' in last and 'id="mesa-versao"' in last
+        assert 'id="mesa-status"' not in last  # a throw: the turn does not pass
         shown = [socket.page.find(f"bozo-dado-{i}") for i in range(5)]
         assert [f"die--{v}" in node.html() for node, v in zip(shown, dice, strict=True)] == [
             True

@@ -108,13 +108,6 @@
     return out;
   }
 
-  function pips() {
-    var box = document.createElement("span");
-    box.className = "pips";
-    for (var i = 0; i < 9; i++) box.appendChild(document.createElement("i"));
-    return box;
-  }
-
   // After "cantar embaixo": a cube that shows the top face (7 − v) first, then the side face on
   // its way, and ends on the face that counts (v) after one continuous half-turn.
   function halfTurn(slot, value) {
@@ -126,7 +119,6 @@
     [top, side, value, 7 - side].forEach(function (face) {
       var el = document.createElement("span");
       el.className = "die-cube__face face--" + face;
-      el.appendChild(pips());
       cube.appendChild(el);
     });
     slot.appendChild(cube);

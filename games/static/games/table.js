@@ -92,9 +92,9 @@
     }
     event.detail.parameters.cid = newCid();
     // The version this page shows: the one every control on it was rendered for.
-    var status = document.getElementById("mesa-status");
-    if (status && event.detail.parameters.version == null) {
-      event.detail.parameters.version = status.dataset.version;
+    var shown = document.getElementById("mesa-versao");
+    if (shown && event.detail.parameters.version == null) {
+      event.detail.parameters.version = shown.dataset.version;
     }
     pendingFocus = form ? describeFocus(form.querySelector("button")) : null;
     if (form && !form.hasAttribute("data-chat")) {
