@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -336,13 +337,8 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[dic
     return controls
 
 
-def _control(label: str, *, primary: bool = False, long: str = "", **fields: Any) -> dict[str, Any]:
-    return {
-        "label": label,
-        "label_long": long,
-        "primary": primary,
-        "fields": [(name, value) for name, value in fields.items()],
-    }
+def _control(label: str, *, primary: bool = False, long: str = "", **fields: Any):
+    return SimpleNamespace(label=label, label_long=long, primary=primary, fields=fields.items())
 
 
 def viewer_actions(
@@ -354,7 +350,7 @@ def viewer_actions(
     if you is None and not signed_in:
         if copy.is_open:
             login = reverse("account_login") + "?" + urlencode({"next": f"/mesa/{copy.id}/"})
-            actions.append({"label": _("Entre para sentar"), "href": login})
+            actions.append(SimpleNamespace(label=_("Entre para sentar"), href=login))
         return actions, hint
     if copy.waiting:
         if you is None:
@@ -421,55 +417,46 @@ def _action(
     claim: bool = False,
     **fields: Any,
 ) -> dict[str, Any]:
-    items = [(name, value) for name, value in fields.items()]
-    if claim:
-        items = [("action", '{"type":"claim_inactivity"}')]
-    return {
-        "label": label,
-        "primary": primary,
-        "disabled": disabled,
-        "small": small,
-        "confirm": confirm,
-        "fields": items,
-    }
+    items = [("action", '{"type":"claim_inactivity"}')] if claim else list(fields.items())
+    return SimpleNamespace(
+        label=label, primary=primary, disabled=disabled, small=small, confirm=confirm, fields=items,
+        href="",
+    )  # fmt: skip
 
 
-def invites(copy: TableCopy, you, mode) -> list[dict[str, str]]:
+def invites(copy: TableCopy, you, mode) -> list[SimpleNamespace]:
     """For a seated player in the waiting room: the table's invitation link and, in team modes,
     one per team that still has room. Paths only: the page completes them with its own address,
     which the server validated when it served the page."""
     if you is None or not copy.waiting or not any(s.empty for s in copy.seats):
         return []
     links = [
-        {
-            "label": _("Convite para a mesa"),
-            "path": reverse("games:invite", args=[copy.id, copy.invite_code]),
-        }
+        SimpleNamespace(
+            label=_("Convite para a mesa"),
+            path=reverse("games:invite", args=[copy.id, copy.invite_code]),
+        )
     ]
     for team, name in enumerate(mode.team_names if mode else ()):
         if any(s.empty and s.team == team for s in copy.seats):
-            links.append(
-                {
-                    "label": _("Convite para a dupla %(team)s") % {"team": name},
-                    "path": reverse("games:invite_team", args=[copy.id, copy.invite_code, team]),
-                }
-            )
+            path = reverse("games:invite_team", args=[copy.id, copy.invite_code, team])
+            label = _("Convite para a dupla %(team)s") % {"team": name}
+            links.append(SimpleNamespace(label=label, path=path))
     return links
 
 
-def result(copy: TableCopy, you, names) -> dict[str, Any] | None:
+def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
     if copy.is_open:
         return None
     outcome = copy.outcome or {}
     winners = outcome.get("winners") or []
-    return {
-        "text": with_names(str(outcome.get("text", "")), names),
-        "winners": [names[i] for i in winners if 0 <= i < len(names)],
-        "you_won": you is not None and you in winners,
-        "closed": copy.status == "closed",
-        "next_table": copy.next_table_id,
-        "can_replay": you is not None and copy.status == "finished",
-    }
+    return SimpleNamespace(
+        text=with_names(str(outcome.get("text", "")), names),
+        winners=[names[i] for i in winners if 0 <= i < len(names)],
+        you_won=you is not None and you in winners,
+        closed=copy.status == "closed",
+        next_table=copy.next_table_id,
+        can_replay=you is not None and copy.status == "finished",
+    )
 
 
 _PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")

@@ -1,6 +1,7 @@
 """One presenter per game: the context its templates need, from `view(state, seat)`.
 
-A presenter module offers `context(view, seat, legal, *, names, events, hints) -> dict`, where
+A presenter module offers `context(view, seat, legal, *, names, events, hints)`, the values its
+templates read as attributes (`g.dice`, `g.cards`: plain objects, read fast), where
 `legal` are the actions the viewing seat may take now (none for a spectator or off turn; never
 "leave" or "claim_inactivity", which the platform shows itself). Its templates live in
 games/jinja2/games/<slug>/, with `_game.html` as the game's area of the table.

@@ -8,6 +8,7 @@ never sees the state itself, so nothing the view hides can reach a page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -69,7 +70,7 @@ def context(
     names: list[str],
     events: tuple[dict[str, Any], ...] = (),
     hints: bool = False,
-) -> dict[str, Any]:
+) -> SimpleNamespace:
     turn = view["turn"]
     kinds = {action["type"] for action in legal}
     can_hold = "hold" in kinds
@@ -84,25 +85,26 @@ def context(
             can_hold=can_hold,
             hint=hints and rolled,
         )
-    return {
-        "dice": dice(turn, can_hold),
-        "cup": turn["covered"],
-        "rolls": turn["rolls"],
-        "rolls_left": turn["rolls_left"],
-        "turn_key": f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}",
-        "last": last_motion(events),
-        "controls": controls,
-        "cards": cards(view, seat, legal, names),
-        "labels": {
-            "card": _("Cartela"),
-            "on_turn": _("na vez"),
-            "box": _("Casa"),
-            "points": _("Pontos"),
-            "total": _("Total"),
-            "zero": _("zero"),
-            "open": _("livre"),
-        },
-    }
+    return SimpleNamespace(
+        dice=dice(turn, can_hold),
+        cup=turn["covered"],
+        rolls=turn["rolls"],
+        rolls_left=turn["rolls_left"],
+        turn_key=f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}",
+        last=last_motion(events),
+        controls=controls,
+        cards=cards(view, seat, legal, names),
+        # Said on every card and row: translated once per render.
+        labels=SimpleNamespace(
+            card=_("Cartela"),
+            on_turn=_("na vez"),
+            box=_("Casa"),
+            points=_("Pontos"),
+            total=_("Total"),
+            zero=_("zero"),
+            open=_("livre"),
+        ),
+    )
 
 
 DIE_LABELS = {
