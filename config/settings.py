@@ -105,12 +105,12 @@ FORM_RENDERER = "config.forms.SiteFormRenderer"
 
 # Database: PostgreSQL from DATABASE_URL, otherwise a local SQLite file tuned for a few
 # concurrent writers (WAL, IMMEDIATE transactions so writers queue instead of failing).
-# Connections persist (health-checked for PostgreSQL): each socket command is a database hop.
+# Connections persist: each socket command is a database hop. They are not health-checked (a
+# "SELECT 1" before the first query of every hop): a connection the server dropped fails its
+# next command, which the player is asked to try again, and is replaced at the hop after.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
-    }
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
 else:
     DATABASES = {
         "default": {
@@ -135,7 +135,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "bozo:channels"},
+            # The messages for all the sockets of one process wait in one Redis list, and a
+            # message past its capacity is dropped: room for a busy process's hundreds of tables.
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "bozo:channels", "capacity": 5000},
         }
     }
     CACHES = {
@@ -254,6 +256,8 @@ GAMES_MOVE_CLOCKS = (30, 60)
 # rows nobody refreshed for a while belong to a process that died.
 GAMES_SWEEPER = env_bool("GAMES_SWEEPER", True)
 GAMES_SWEEP_SECONDS = 0.25
+# Threads (each with its own database connection) for the tables' database work in a process.
+GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))
 GAMES_PRESENCE_REFRESH_SECONDS = 30
 GAMES_PRESENCE_STALE_SECONDS = 90
 # Table chat: at most this many messages per person in this many seconds.

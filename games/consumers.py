@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -46,6 +47,19 @@ BURST, PER_SECOND, PAST_BUDGET = 60, 15.0, 60
 # does not read) is closed: its output would otherwise pile up in the server.
 OUTPUT_CAP = 1_000_000
 POLICY_VIOLATION = 1008
+
+
+# The tables' database work runs in a few threads of its own, each with its own connection: the
+# commits of several tables then overlap (PostgreSQL writes them to its log together) instead of
+# waiting in line in Channels' one database thread.
+DATABASE_THREADS = ThreadPoolExecutor(
+    max_workers=settings.GAMES_DATABASE_THREADS, thread_name_prefix="mesas-db"
+)
+
+
+def database(function):
+    """`function` as Channels runs database work from async code, in the tables' threads."""
+    return database_sync_to_async(function, thread_sensitive=False, executor=DATABASE_THREADS)
 
 
 class BadMessage(Exception):
@@ -148,7 +162,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = -1
         self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
         self.chars_sent, self.unacked = 0, 0
-        copy = await database_sync_to_async(snapshots.get)(self.table_id)
+        copy = await database(snapshots.get)(self.table_id)
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
             return
@@ -160,7 +174,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         sweeper.start()
         if self.user_id is not None:
-            await self.on_database(
+            await self.through_services(
                 presence.opened,
                 table_id=self.table_id,
                 user_id=self.user_id,
@@ -176,7 +190,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 log.exception("leaving group %s failed", group)
         if self.groups_joined and self.user_id is not None:
             try:
-                last = await database_sync_to_async(presence.closed)(
+                last = await database(presence.closed)(
                     table_id=self.table_id, user_id=self.user_id, channel_name=self.channel_name
                 )
             except Exception:
@@ -194,20 +208,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         if grace:
             await asyncio.sleep(grace)
         try:
-            await self.on_database(
+            await self.through_services(
                 services.presence_sync, table_id=self.table_id, user_id=self.user_id
             )
         except Exception:
             log.exception("presence of table %s not updated", self.table_id)
 
-    async def on_database(self, function, *args, **kwargs) -> Any:
-        """Run `function` in Channels' database thread; send the group messages it committed."""
+    async def through_services(self, function, *args, **kwargs) -> Any:
+        """Run `function` in the database threads; send the group messages it committed."""
 
         def collected():
             with services.collected() as outbox:
                 return function(*args, **kwargs), outbox
 
-        result, outbox = await database_sync_to_async(collected)()
+        result, outbox = await database(collected)()
         await services.send_collected(outbox)
         return result
 
@@ -265,7 +279,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # This process's copy is at least as new as the page: the viewer holds no seat.
             await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
             return
-        result = await self.on_database(
+        result = await self.through_services(
             services.table_act,
             table_id=self.table_id,
             user=self.user,
@@ -290,7 +304,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.hint()
             return
         try:
-            await self.on_database(self.run_command, cmd, data)
+            await self.through_services(self.run_command, cmd, data)
         except services.TableError as error:
             await self.push(notice=(error.message, "error"))
 
@@ -389,7 +403,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def current(self, version: int = 0) -> TableCopy | None:
         copy = snapshots.cached(self.table_id)
         if copy is None or copy.version < version:
-            copy = await database_sync_to_async(snapshots.get)(self.table_id, version=version)
+            copy = await database(snapshots.get)(self.table_id, version=version)
         return copy
 
     async def notice(self, text: str, kind: str) -> None:
@@ -429,7 +443,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             html = "".join(piece for _, piece in extras)
             rendering.remember_extras(self.sent, extras)
         if chat_history:
-            lines = await database_sync_to_async(chat.history)(self.table_id)
+            lines = await database(chat.history)(self.table_id)
             html += render_to_string("games/_chat_lines.html", {"lines": lines})
         if html:
             await self.send_html(html)
