@@ -155,6 +155,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
 
     async def connect(self) -> None:
+        try:
+            await self.join()
+        except Exception:  # the page reconnects by itself (1011 is a server's passing trouble)
+            log.exception("socket of table %s could not open", self.table_id)
+            await self.close(code=1011)
+
+    async def join(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope.get("user")
         self.user_id = services.user_id_of(self.user)
@@ -379,8 +386,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- to the page -----------------------------------------------------------------------------
 
     async def table_changed(self, message: dict[str, Any]) -> None:
-        if message["version"] > self.version:
+        if message["version"] <= self.version:
+            return
+        try:
             await self.push(version=message["version"])
+        except Exception:  # the next change (or a reconnection) brings the page up to date
+            log.exception("socket of table %s missed version %s", self.table_id, message["version"])
 
     async def chat_line(self, message: dict[str, Any]) -> None:
         line = chat.Line.from_message(message)

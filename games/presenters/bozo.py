@@ -91,7 +91,7 @@ def context(
         rolls=turn["rolls"],
         rolls_left=turn["rolls_left"],
         turn_key=f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}",
-        last=last_motion(events),
+        lift=lifted_from(events),
         controls=controls,
         cards=cards(view, seat, legal, names),
         # Said on every card and row: translated once per render.
@@ -141,15 +141,11 @@ def dice(turn: dict[str, Any], can_hold: bool) -> list[Die]:
     return result
 
 
-def last_motion(events: tuple[dict[str, Any], ...]) -> str:
-    """What the latest action did, for the motion of the dice: a throw, a lift from the top or
-    from below (`lift:bottom`), a hold."""
-    for event in events:
-        if event.get("type") == "lift":
-            return f"lift:{event.get('from', 'top')}"
-        if event.get("type") in ("roll", "hold", "score"):
-            return str(event["type"])
-    return ""
+def lifted_from(events: tuple[dict[str, Any], ...]) -> str:
+    """Where the latest action lifted the cup from ("top", "bottom"), if it lifted it: the
+    dice of a lift from below make a half-turn as they appear."""
+    lift = next((e for e in events if e.get("type") == "lift"), None)
+    return str(lift.get("from", "top")) if lift else ""
 
 
 def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Card]:

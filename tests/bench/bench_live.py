@@ -11,7 +11,8 @@ The client keeps a model of the page, like htmx does: every frame is a sequence 
 elements each with an id; one replaces the element of that id and its whole subtree wherever it
 is (or is added at the top when unknown), `hx-swap-oob="beforeend"` appends its children instead
 and `hx-swap-oob="delete"` removes it. A frame may carry only a few partials; the model keeps the
-rest. From the model the client reads the version (`data-version` of #mesa-status), its own seat
+rest. From the model the client reads the version (`data-version` of #mesa-versao, or of
+#mesa-status in the first protocol), its own seat
 (`data-you` of #mesa-status, or of `<div id="mesa-eu" hidden>` in the first protocol, whose
 renders every socket shared), the seats on turn (`data-turn`), its legal actions (the `action`
 inputs, when its seat is on turn), the table commands (`cmd` inputs, "start" only when its button

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from games import services
+from games.models import Table
 
 
 class Loaded(random.Random):
@@ -46,6 +47,20 @@ def duel(ana, bia):
     services.table_start(table_id=table.pk, by=ana)
     table.refresh_from_db()
     return table
+
+
+@pytest.fixture
+def users(ana, bia):
+    return ana, bia
+
+
+@pytest.fixture
+def robot_duel(ana):
+    """A Bozó duel in progress: Ana in seat 0 (on turn), a robot in seat 1."""
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.robot_add(table_id=table.pk, by=ana)
+    services.table_start(table_id=table.pk, by=ana)
+    return Table.objects.get(pk=table.pk)
 
 
 def act(table, user, action, *, cid=""):

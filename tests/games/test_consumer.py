@@ -28,44 +28,30 @@ from tests.games.sockets import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-@pytest.fixture
-def users(make_user):
-    return make_user("ana", nickname="Ana"), make_user("bia", nickname="Bia")
-
-
-@pytest.fixture
-def duel_table(users):
+async def test_joining_shows_the_live_table_for_your_seat(duel, users):
     ana, bia = users
-    table = services.table_create(host=ana, game="bozo", mode="duelo")
-    services.seat_take(table_id=table.pk, user=bia)
-    services.table_start(table_id=table.pk, by=ana)
-    return Table.objects.get(pk=table.pk)
-
-
-async def test_joining_shows_the_live_table_for_your_seat(duel_table, users):
-    ana, bia = users
-    mine = await connect(duel_table.pk, ana)
+    mine = await connect(duel.pk, ana)
     assert mine.page.banner == "Sua vez"
     for part in ("mesa-status", "mesa-jogo", "mesa-lugares", "bozo-dado-0", "bozo-controles"):
         assert mine.page.find(part) is not None, part
-    other = await connect(duel_table.pk, bia)
+    other = await connect(duel.pk, bia)
     assert other.page.banner == "Vez de Ana"
     assert "Lançar sem copo" in mine.page.text() and "Lançar" not in other.page.text("mesa-jogo")
     await mine.disconnect()
     await other.disconnect()
 
 
-async def test_a_move_sends_each_socket_only_the_partials_that_changed(duel_table, users):
+async def test_a_move_sends_each_socket_only_the_partials_that_changed(duel, users):
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
-    watcher = await connect(duel_table.pk)  # an anonymous spectator of a public table
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
+    watcher = await connect(duel.pk)  # an anonymous spectator of a public table
     for socket in (mine, theirs, watcher):
         await socket.settle()
-    start = await version_now(duel_table.pk)
+    start = await version_now(duel.pk)
     await send(mine, {"type": "roll", "cup": False}, version=start, cid="r1")
     for socket in (mine, theirs, watcher):
         await socket.until_version(start + 1)
-    table = await Table.objects.aget(pk=duel_table.pk)
+    table = await Table.objects.aget(pk=duel.pk)
     dice = table.state["turn"]["dice"]
     for socket in (mine, theirs, watcher):
         last = socket.page.raw[-1]
@@ -84,15 +70,15 @@ async def test_a_move_sends_each_socket_only_the_partials_that_changed(duel_tabl
         await socket.disconnect()
 
 
-async def test_covered_dice_and_other_seats_controls_never_travel(duel_table, users):
+async def test_covered_dice_and_other_seats_controls_never_travel(duel, users):
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
-    watcher = await connect(duel_table.pk)
-    start = await version_now(duel_table.pk)
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
+    watcher = await connect(duel.pk)
+    start = await version_now(duel.pk)
     await send(mine, {"type": "roll", "cup": True}, version=start, cid="r1")
     for socket in (mine, theirs, watcher):
         await socket.until_version(start + 1)
-    table = await Table.objects.aget(pk=duel_table.pk)
+    table = await Table.objects.aget(pk=duel.pk)
     assert table.state["turn"]["covered"] == [0, 1, 2, 3, 4]
     covered = table.state["turn"]["dice"]
     for socket in (mine, theirs, watcher):
@@ -109,51 +95,51 @@ async def test_covered_dice_and_other_seats_controls_never_travel(duel_table, us
         await socket.disconnect()
 
 
-async def test_out_of_turn_gets_the_rules_message_alone_on_that_socket(duel_table, users):
+async def test_out_of_turn_gets_the_rules_message_alone_on_that_socket(duel, users):
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     await mine.settle()
     await theirs.settle()
-    version = await version_now(duel_table.pk)
+    version = await version_now(duel.pk)
     await send(theirs, {"type": "roll", "cup": False}, version=version)
     message = await theirs.receive_from()
     assert "message--error" in message and "vez" in theirs.page.notice
     assert message.count('id="') <= 3  # the notice, nothing re-rendered
     assert await mine.receive_nothing(timeout=0.3)
-    assert await version_now(duel_table.pk) == version
+    assert await version_now(duel.pk) == version
     await mine.disconnect()
     await theirs.disconnect()
 
 
-async def test_a_spectator_cannot_act(duel_table, make_user):
+async def test_a_spectator_cannot_act(duel, make_user):
     caio = await sync_to_async(make_user)("caio")
-    socket = await connect(duel_table.pk, caio)
-    version = await version_now(duel_table.pk)
+    socket = await connect(duel.pk, caio)
+    version = await version_now(duel.pk)
     await send(socket, {"type": "roll", "cup": False}, version=version)
     await socket.receive_from()
     assert "assistindo" in socket.page.notice
-    assert await version_now(duel_table.pk) == version
+    assert await version_now(duel.pk) == version
     await socket.disconnect()
 
 
-async def test_a_repeated_cid_is_answered_with_the_view_not_applied_twice(duel_table, users):
+async def test_a_repeated_cid_is_answered_with_the_view_not_applied_twice(duel, users):
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
-    start = await version_now(duel_table.pk)
+    socket = await connect(duel.pk, ana)
+    start = await version_now(duel.pk)
     await send(socket, {"type": "roll", "cup": False}, version=start, cid="same")
     await socket.until_version(start + 1)
     await send(socket, {"type": "roll", "cup": False}, version=start, cid="same")
     await socket.settle()
-    table = await Table.objects.aget(pk=duel_table.pk)
+    table = await Table.objects.aget(pk=duel.pk)
     assert (table.version, table.state["turn"]["rolls"]) == (start + 1, 1)
     assert "mudou" not in socket.page.notice
     await socket.disconnect()
 
 
-async def test_a_stale_version_gets_the_current_view_and_a_notice(duel_table, users):
+async def test_a_stale_version_gets_the_current_view_and_a_notice(duel, users):
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
-    start = await version_now(duel_table.pk)
+    socket = await connect(duel.pk, ana)
+    start = await version_now(duel.pk)
     await send(socket, {"type": "roll", "cup": False}, version=start, cid="a")
     await socket.until_version(start + 1)
     await send(socket, {"type": "hold", "dice": [0]}, version=start, cid="b")
@@ -191,11 +177,11 @@ async def test_a_stale_version_gets_the_current_view_and_a_notice(duel_table, us
     ],
 )
 async def test_malformed_messages_get_a_clear_error_and_the_socket_stays_open(
-    duel_table, users, raw, message
+    duel, users, raw, message
 ):
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
-    start = await version_now(duel_table.pk)
+    socket = await connect(duel.pk, ana)
+    start = await version_now(duel.pk)
     await socket.send_to(text_data=raw.replace("%(v)s", str(start)))
     await socket.receive_from()
     assert message in socket.page.notice
@@ -204,26 +190,26 @@ async def test_malformed_messages_get_a_clear_error_and_the_socket_stays_open(
     await socket.disconnect()
 
 
-async def test_binary_frames_get_a_clear_error(duel_table, users):
+async def test_binary_frames_get_a_clear_error(duel, users):
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
+    socket = await connect(duel.pk, ana)
     await socket.send_to(bytes_data=b"\x00\x01")
     await socket.receive_from()
     assert "envie texto" in socket.page.notice
     await socket.disconnect()
 
 
-async def test_two_sockets_of_one_player_racing_apply_exactly_one(duel_table, users):
+async def test_two_sockets_of_one_player_racing_apply_exactly_one(duel, users):
     ana, _ = users
-    first, second = await connect(duel_table.pk, ana), await connect(duel_table.pk, ana)
-    start = await version_now(duel_table.pk)
+    first, second = await connect(duel.pk, ana), await connect(duel.pk, ana)
+    start = await version_now(duel.pk)
     await asyncio.gather(
         send(first, {"type": "roll", "cup": False}, version=start, cid="a"),
         send(second, {"type": "leave"}, version=start, cid="b"),
     )
     await first.settle()
     await second.settle()
-    table = await Table.objects.aget(pk=duel_table.pk)
+    table = await Table.objects.aget(pk=duel.pk)
     applied = [
         a async for a in table.actions.filter(version__gt=start).values_list("cid", flat=True)
     ]
@@ -233,14 +219,14 @@ async def test_two_sockets_of_one_player_racing_apply_exactly_one(duel_table, us
     await second.disconnect()
 
 
-async def test_reconnecting_gets_everything_again_and_the_same_state(duel_table, users):
+async def test_reconnecting_gets_everything_again_and_the_same_state(duel, users):
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
-    start = await version_now(duel_table.pk)
+    socket = await connect(duel.pk, ana)
+    start = await version_now(duel.pk)
     await send(socket, {"type": "roll", "cup": False}, version=start)
     before = await socket.until_version(start + 1)
     await socket.disconnect()
-    again = await connect(duel_table.pk, ana)
+    again = await connect(duel.pk, ana)
     await again.settle()
     for i in range(5):
         assert again.page.find(f"bozo-dado-{i}").html() == before.find(f"bozo-dado-{i}").html()
@@ -248,19 +234,17 @@ async def test_reconnecting_gets_everything_again_and_the_same_state(duel_table,
     await again.disconnect()
 
 
-async def test_leaving_during_the_game_over_the_socket_gives_the_win_to_the_other_side(
-    duel_table, users
-):
+async def test_leaving_during_the_game_over_the_socket_gives_the_win_to_the_other_side(duel, users):
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     await mine.settle()
-    start = await version_now(duel_table.pk)
+    start = await version_now(duel.pk)
     await command(theirs, "leave")
     assert "Você venceu!" in (await mine.until_version(start + 1)).text()
     theirs_page = await theirs.until_version(start + 1)
     assert "Fim de jogo" in theirs_page.text() and "Você venceu!" not in theirs_page.text()
     assert "Você venceu!" not in "".join(theirs.page.raw)
-    table = await Table.objects.aget(pk=duel_table.pk)
+    table = await Table.objects.aget(pk=duel.pk)
     assert table.status == Table.Status.FINISHED and table.outcome["winners"] == [0]
     await mine.disconnect()
     await theirs.disconnect()
@@ -316,10 +300,10 @@ async def test_a_private_table_refuses_strangers_and_unknown_paths_are_refused(u
     await owner.disconnect()
 
 
-async def test_a_foreign_origin_is_refused(duel_table):
+async def test_a_foreign_origin_is_refused(duel):
     socket = refused(
         WebsocketCommunicator(
-            application, f"/ws/mesa/{duel_table.pk}/", headers=[(b"origin", b"http://evil.example")]
+            application, f"/ws/mesa/{duel.pk}/", headers=[(b"origin", b"http://evil.example")]
         )
     )
     connected, _ = await socket.connect()
@@ -347,28 +331,28 @@ async def test_the_waiting_room_runs_over_the_socket(users):
 
 
 async def test_presence_shows_who_left_and_a_robot_plays_for_them_until_they_return(
-    duel_table, users, settings
+    duel, users, settings
 ):
     settings.GAMES_TAKEOVER_SECONDS = 0
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     await mine.settle()
     assert "desconectado" not in mine.page.text("mesa-lugares")
     await theirs.disconnect()
     await mine.settle()
     assert "desconectado" in mine.page.text("mesa-lugar-1")
-    seat = await Seat.objects.aget(table=duel_table, index=1)
+    seat = await Seat.objects.aget(table=duel, index=1)
     assert not seat.connected and seat.last_seen is not None
     await sync_to_async(sweeper.run_due)()  # the takeover timer
     await mine.settle()
     assert "robô jogando" in mine.page.text("mesa-lugar-1")
     assert "Bia" in mine.page.text("mesa-lugar-1")  # under her own name
-    back = await connect(duel_table.pk, bia)
+    back = await connect(duel.pk, bia)
     await mine.settle()
     await back.settle()
     assert "robô jogando" not in mine.page.text("mesa-lugar-1")
     assert "desconectado" not in mine.page.text("mesa-lugar-1")
-    seat = await Seat.objects.aget(table=duel_table, index=1)
+    seat = await Seat.objects.aget(table=duel, index=1)
     assert seat.connected and not seat.autopilot
     await mine.disconnect()
     await back.disconnect()
@@ -395,7 +379,7 @@ async def test_robots_play_their_turns_through_the_same_service(users):
     await socket.disconnect()
 
 
-async def test_the_hint_is_given_in_solo_training_only(users, duel_table):
+async def test_the_hint_is_given_in_solo_training_only(users, duel):
     ana, _ = users
     table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="solo")
     await sync_to_async(services.table_start)(table_id=table.pk, by=ana)
@@ -409,7 +393,7 @@ async def test_the_hint_is_given_in_solo_training_only(users, duel_table):
     assert "final esperado" in socket.page.text("mesa-dica")
     await socket.disconnect()
 
-    duel = await connect(duel_table.pk, ana)
+    duel = await connect(duel.pk, ana)
     await command(duel, "hint")
     await duel.receive_from()
     assert "treino solo" in duel.page.notice
@@ -417,15 +401,15 @@ async def test_the_hint_is_given_in_solo_training_only(users, duel_table):
     await duel.disconnect()
 
 
-async def test_a_table_change_elsewhere_reaches_the_sockets_by_version_alone(duel_table, users):
+async def test_a_table_change_elsewhere_reaches_the_sockets_by_version_alone(duel, users):
     ana, _ = users
-    mine = await connect(duel_table.pk, ana)
-    version = await version_now(duel_table.pk)
-    await sync_to_async(services.seat_mute)(table_id=duel_table.pk, by=ana, index=1)
+    mine = await connect(duel.pk, ana)
+    version = await version_now(duel.pk)
+    await sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1)
     page = await mine.until_version(version + 1)
     assert "silenciado" in page.text("mesa-lugar-1")
     snapshots.clear()  # another process's change: this one reads the new version once
-    await sync_to_async(services.seat_mute)(table_id=duel_table.pk, by=ana, index=1, muted=False)
+    await sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1, muted=False)
     page = await mine.until_version(version + 2)
     assert "silenciado" not in page.text("mesa-lugar-1")
     await mine.disconnect()

@@ -121,7 +121,7 @@ async def test_the_check_itself_sees_a_leak(make_user, monkeypatch):
 
     def leaking(view, *args, **kwargs):
         context = leaky(view, *args, **kwargs)
-        context.last = json.dumps(state_now["turn"]["dice"])  # a hidden value in an attribute
+        context.lift = json.dumps(state_now["turn"]["dice"])  # a hidden value in an attribute
         return context
 
     state_now = state

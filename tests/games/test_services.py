@@ -201,14 +201,6 @@ def test_the_host_leaving_the_waiting_room_closes_the_table_without_a_winner(ana
 # -- seats during a game ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def robot_duel(ana):
-    table = services.table_create(host=ana, game="bozo", mode="duelo")
-    services.robot_add(table_id=table.pk, by=ana)
-    services.table_start(table_id=table.pk, by=ana)
-    return Table.objects.get(pk=table.pk)
-
-
 def test_a_person_takes_a_robots_seat_during_the_game(robot_duel, bia):
     before = version_of(robot_duel)
     services.seat_take(table_id=robot_duel.pk, user=bia)  # the robot is not on turn

@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 
 from config.asgi import application
 from games import chat, consumers, services
-from games.models import ChatMessage, Table
+from games.models import ChatMessage
 from tests.games.sockets import (
     command,
     connect,
@@ -23,28 +23,14 @@ from tests.games.sockets import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-@pytest.fixture
-def users(make_user):
-    return make_user("ana", nickname="Ana"), make_user("bia", nickname="Bia")
-
-
-@pytest.fixture
-def duel_table(users):
-    ana, bia = users
-    table = services.table_create(host=ana, game="bozo", mode="duelo")
-    services.seat_take(table_id=table.pk, user=bia)
-    services.table_start(table_id=table.pk, by=ana)
-    return Table.objects.get(pk=table.pk)
-
-
 async def test_a_flood_of_bad_frames_gets_one_notice_each_then_the_budget_closes_it(
-    duel_table, users, monkeypatch
+    duel, users, monkeypatch
 ):
     monkeypatch.setattr(consumers, "BURST", 5)
     monkeypatch.setattr(consumers, "PER_SECOND", 0.001)
     monkeypatch.setattr(consumers, "PAST_BUDGET", 3)
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
+    socket = await connect(duel.pk, ana)
     answers = []
     for _ in range(5):
         await socket.send_to(text_data="{bad")
@@ -59,17 +45,15 @@ async def test_a_flood_of_bad_frames_gets_one_notice_each_then_the_budget_closes
     assert output == {"type": "websocket.close", "code": consumers.POLICY_VIOLATION}
 
 
-async def test_a_socket_that_never_confirms_what_it_received_is_closed(
-    duel_table, users, monkeypatch
-):
+async def test_a_socket_that_never_confirms_what_it_received_is_closed(duel, users, monkeypatch):
     monkeypatch.setattr(consumers, "OUTPUT_CAP", 12_000)
     ana, _bia = users
-    reader, silent = await connect(duel_table.pk, ana), await connect(duel_table.pk)
+    reader, silent = await connect(duel.pk, ana), await connect(duel.pk)
     closed = False
     for turn in range(20):
-        version = await version_now(duel_table.pk)
+        version = await version_now(duel.pk)
         await sync_to_async(services.seat_mute)(
-            table_id=duel_table.pk, by=ana, index=1, muted=turn % 2 == 0
+            table_id=duel.pk, by=ana, index=1, muted=turn % 2 == 0
         )
         await reader.until_version(version + 1)
         # The reader's page confirms what it got; the silent one never does.
@@ -82,21 +66,21 @@ async def test_a_socket_that_never_confirms_what_it_received_is_closed(
         if closed:
             break
     assert closed
-    assert reader.page.version == await version_now(duel_table.pk)  # the reader is still served
+    assert reader.page.version == await version_now(duel.pk)  # the reader is still served
     await reader.disconnect()
 
 
 async def test_an_error_inside_the_socket_is_answered_and_the_socket_stays(
-    duel_table, users, monkeypatch
+    duel, users, monkeypatch
 ):
     ana, _ = users
 
     def broken(**kwargs):
         raise RuntimeError("boom")
 
-    socket = await connect(duel_table.pk, ana)
+    socket = await connect(duel.pk, ana)
     monkeypatch.setattr(services, "table_act", broken)
-    version = await version_now(duel_table.pk)
+    version = await version_now(duel.pk)
     await send(socket, {"type": "roll", "cup": False}, version=version)
     await socket.receive_from()
     assert "tente de novo" in socket.page.notice
@@ -106,7 +90,7 @@ async def test_an_error_inside_the_socket_is_answered_and_the_socket_stays(
     await socket.disconnect()
 
 
-async def test_a_socket_leaves_its_groups_however_it_ends(duel_table, users, monkeypatch):
+async def test_a_socket_leaves_its_groups_however_it_ends(duel, users, monkeypatch):
     ana, _ = users
     layer = get_channel_layer()
     left, discard = [], layer.group_discard
@@ -116,22 +100,22 @@ async def test_a_socket_leaves_its_groups_however_it_ends(duel_table, users, mon
         await discard(group, channel)
 
     monkeypatch.setattr(layer, "group_discard", recorded)
-    socket = await connect(duel_table.pk, ana)
+    socket = await connect(duel.pk, ana)
     monkeypatch.setattr(services, "presence_sync", lambda **kw: 1 / 0)  # even if presence fails
     await socket.disconnect()
-    assert sorted(left) == sorted([f"mesa-{duel_table.pk}", f"user-{ana.pk}"])
+    assert sorted(left) == sorted([f"mesa-{duel.pk}", f"user-{ana.pk}"])
 
 
-async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel_table, users):
+async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel, users):
     ana, bia = users
     mine, theirs, watcher = (
-        await connect(duel_table.pk, ana),
-        await connect(duel_table.pk, bia),
-        await connect(duel_table.pk),
+        await connect(duel.pk, ana),
+        await connect(duel.pk, bia),
+        await connect(duel.pk),
     )
     for socket in (mine, theirs, watcher):
         await socket.settle()
-    version = await version_now(duel_table.pk)
+    version = await version_now(duel.pk)
     await command(mine, "chat", text="  Boa sorte,   <b>Bia</b>! ")
     for socket in (mine, theirs, watcher):
         message = await socket.receive_from()
@@ -139,9 +123,9 @@ async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel_ta
         assert "&lt;b&gt;Bia&lt;/b&gt;" in message and "<b>" not in message
         assert len(message) < 400
         assert "Boa sorte, <b>Bia</b>!" in socket.page.text("mesa-chat-lista")
-    assert await version_now(duel_table.pk) == version  # chat is no change of the table
+    assert await version_now(duel.pk) == version  # chat is no change of the table
     # A page that connects later finds the history.
-    late = await connect(duel_table.pk, bia)
+    late = await connect(duel.pk, bia)
     await late.settle()
     assert "Ana Boa sorte" in late.page.text("mesa-chat-lista")
     for socket in (mine, theirs, watcher, late):
@@ -152,9 +136,9 @@ async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel_ta
     ("text", "message"),
     [("", "Escreva"), ("   ", "Escreva"), ("x" * 201, "até 200"), (["oi"], "inválida")],
 )
-async def test_chat_refuses_empty_long_and_malformed_text(duel_table, users, text, message):
+async def test_chat_refuses_empty_long_and_malformed_text(duel, users, text, message):
     ana, _ = users
-    socket = await connect(duel_table.pk, ana)
+    socket = await connect(duel.pk, ana)
     await command(socket, "chat", text=text)
     await socket.receive_from()
     assert message in socket.page.notice
@@ -162,12 +146,10 @@ async def test_chat_refuses_empty_long_and_malformed_text(duel_table, users, tex
     await socket.disconnect()
 
 
-async def test_chat_is_rate_limited_per_person_and_muted_seats_are_silent(
-    duel_table, users, settings
-):
+async def test_chat_is_rate_limited_per_person_and_muted_seats_are_silent(duel, users, settings):
     settings.GAMES_CHAT_BURST = (3, 60)
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     for n in range(3):
         await command(mine, "chat", text=f"oi {n}")
         await mine.receive_from()
@@ -176,7 +158,7 @@ async def test_chat_is_rate_limited_per_person_and_muted_seats_are_silent(
     assert "Calma" in mine.page.notice
     assert await ChatMessage.objects.acount() == 3
 
-    await sync_to_async(services.seat_mute)(table_id=duel_table.pk, by=ana, index=1)
+    await sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1)
     await theirs.settle()
     await command(theirs, "chat", text="posso falar?")
     await theirs.settle()
@@ -186,18 +168,18 @@ async def test_chat_is_rate_limited_per_person_and_muted_seats_are_silent(
     await theirs.disconnect()
 
 
-async def test_an_anonymous_visitor_reads_the_chat_but_cannot_write(duel_table, users):
-    socket = await connect(duel_table.pk)
+async def test_an_anonymous_visitor_reads_the_chat_but_cannot_write(duel, users):
+    socket = await connect(duel.pk)
     await command(socket, "chat", text="olá")
     await socket.receive_from()
     assert "Entre na sua conta" in socket.page.notice
     await socket.disconnect()
 
 
-async def test_an_admin_deleting_a_message_removes_it_from_the_pages(duel_table, users):
+async def test_an_admin_deleting_a_message_removes_it_from_the_pages(duel, users):
     ana, bia = users
-    theirs = await connect(duel_table.pk, bia)
-    line = await sync_to_async(chat.post)(table_id=duel_table.pk, user=ana, text="ops")
+    theirs = await connect(duel.pk, bia)
+    line = await sync_to_async(chat.post)(table_id=duel.pk, user=ana, text="ops")
     await theirs.receive_from()
     assert "ops" in theirs.page.text("mesa-chat-lista")
     await sync_to_async(chat.delete)(message_ids=[line.id])
@@ -207,9 +189,9 @@ async def test_an_admin_deleting_a_message_removes_it_from_the_pages(duel_table,
     await theirs.disconnect()
 
 
-async def test_a_personal_message_reaches_the_users_sockets_only(duel_table, users):
+async def test_a_personal_message_reaches_the_users_sockets_only(duel, users):
     ana, bia = users
-    mine, theirs = await connect(duel_table.pk, ana), await connect(duel_table.pk, bia)
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     await mine.settle()
     await theirs.settle()
     await get_channel_layer().group_send(
@@ -222,9 +204,7 @@ async def test_a_personal_message_reaches_the_users_sockets_only(duel_table, use
     await theirs.disconnect()
 
 
-async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account_all(
-    duel_table, users
-):
+async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account_all(duel, users):
     from types import SimpleNamespace
 
     from django.contrib.auth.signals import user_logged_out
@@ -235,7 +215,7 @@ async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account
     ana, bia = users
     cookie = await session_cookie(ana)
     headers = [(b"origin", b"http://testserver"), (b"cookie", f"sessionid={cookie}".encode())]
-    mine = refused(Socket(application, f"/ws/mesa/{duel_table.pk}/", headers=headers))
+    mine = refused(Socket(application, f"/ws/mesa/{duel.pk}/", headers=headers))
     assert (await mine.connect())[0]
     await mine.settle()
     elsewhere = SimpleNamespace(session=SimpleNamespace(session_key="another-session"))
@@ -245,7 +225,7 @@ async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account
     await sync_to_async(user_logged_out.send)(sender=type(ana), request=here, user=ana)
     assert (await mine.receive_output(timeout=2))["type"] == "websocket.close"
 
-    theirs = await connect(duel_table.pk, bia)
+    theirs = await connect(duel.pk, bia)
     await theirs.settle()
     await sync_to_async(delete_account)(user=bia)
     kinds = []
@@ -257,13 +237,13 @@ async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account
 
 
 async def test_a_seat_is_refused_on_the_loop_before_the_database_for_a_spectator(
-    duel_table, make_user, monkeypatch
+    duel, make_user, monkeypatch
 ):
     caio = await sync_to_async(make_user)("caio")
-    socket = await connect(duel_table.pk, caio)
+    socket = await connect(duel.pk, caio)
     calls = []
     monkeypatch.setattr(services, "table_act", lambda **kw: calls.append(kw))
-    await send(socket, {"type": "roll", "cup": False}, version=await version_now(duel_table.pk))
+    await send(socket, {"type": "roll", "cup": False}, version=await version_now(duel.pk))
     await socket.receive_from()
     assert "assistindo" in socket.page.notice and calls == []
     await socket.disconnect()

@@ -23,14 +23,6 @@ def later(seconds: float = 600):
     return timezone.now() + timedelta(seconds=seconds)
 
 
-@pytest.fixture
-def robot_duel(ana):
-    table = services.table_create(host=ana, game="bozo", mode="duelo")
-    services.robot_add(table_id=table.pk, by=ana)
-    services.table_start(table_id=table.pk, by=ana)
-    return Table.objects.get(pk=table.pk)
-
-
 def test_a_table_holds_several_timers_at_once(duel, ana, bia, settings):
     assert timers_of(duel) == {("claim", None)}  # Ana on turn, Bia could claim
     Table.objects.filter(pk=duel.pk).update(move_seconds=30)

@@ -2,8 +2,8 @@
 // Each message swaps only the partials that changed, so a movement is found by comparing what
 // the table showed just before the swap with what it shows after it, and told to CSS with
 // classes (bozo.css, "Motion"). Nothing moves on the first page load, and nothing at all with
-// prefers-reduced-motion: the final state is simply there. Motion keys on the last event's type
-// (`data-last` of #bozo-lance), never on the words of the log.
+// prefers-reduced-motion: the final state is simply there. Motion keys on the state shown and
+// on the last event's type (`data-lift` of #bozo-copo after a lift), never on the log's words.
 (function () {
   "use strict";
 
@@ -51,7 +51,8 @@
     if (!lance) return state;
     state.rolls = parseInt(lance.dataset.rolls, 10) || 0;
     state.turn = lance.dataset.turn || "";
-    state.last = lance.dataset.last || "";
+    var place = document.getElementById("bozo-copo");
+    state.lift = (place && place.dataset.lift) || "";
     state.dice = [0, 1, 2, 3, 4].map(function (i) {
       var slot = document.getElementById("bozo-dado-" + i);
       var die = slot ? slot.querySelector(".die") : null;
@@ -179,7 +180,7 @@
       place.appendChild(cup);
       play(cup, "is-lifting", function () { cup.remove(); });
     }
-    var fromBelow = now.last === "lift:bottom";
+    var fromBelow = now.lift === "bottom";
     var cupX = old.cupRect ? old.cupRect.left + old.cupRect.width / 2 : null;
     revealed.forEach(function (i) {
       var d = now.dice[i];
