@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
@@ -84,7 +84,11 @@ def _closed(part: tuple[str, int, int, list], text: str) -> Partial:
 @dataclass(frozen=True)
 class Render:
     parts: tuple[Partial, ...]
-    html: str = field(repr=False)
+
+    @property
+    def html(self) -> str:
+        """Every partial, one after the other (a page's first render, a new socket's message)."""
+        return "\n".join(part.html for part in self.parts)
 
 
 # What a socket last received of each partial: id -> (digest of its markup, digest of its shell).
@@ -149,8 +153,8 @@ def table_render(copy: TableCopy, seat: int | None, *, signed_in: bool = True) -
     render = copy.renders.get(key)
     if render is None:
         context = table_context(copy, seat, signed_in=signed_in)
-        html, parts = collect(_template("games/_table.html").render(context))
-        render = copy.renders[key] = Render(parts, html.strip())
+        _html, parts = collect(_template("games/_table.html").render(context))
+        render = copy.renders[key] = Render(parts)
     return render
 
 

@@ -26,8 +26,7 @@ def test_partials_nest_and_their_marks_are_removed():
 
 
 def render_of(markup: str) -> Render:
-    html, parts = collect(markup)
-    return Render(parts, html)
+    return Render(collect(markup)[1])
 
 
 def test_a_socket_is_sent_the_partials_that_changed_and_whole_parents_when_their_shell_did():
@@ -36,7 +35,7 @@ def test_a_socket_is_sent_the_partials_that_changed_and_whole_parents_when_their
         '<!--p:a--><div id="a"><!--p:b--><i id="b">1</i><!--/p-->'
         '<!--p:c--><i id="c">2</i><!--/p--></div><!--/p-->'
     )
-    assert everything(render_of(first), sent) == collect(first)[0]
+    assert everything(render_of(first), sent) == collect(first)[0]  # one top-level partial
     assert changes(render_of(first), sent) == ""  # nothing changed, nothing sent
     one_child = first.replace(">1<", ">9<")
     assert changes(render_of(one_child), sent) == '<i id="b">9</i>'
