@@ -18,7 +18,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from typing import Any
 
@@ -149,7 +149,7 @@ def _committed(copy: TableCopy) -> None:
 
 # -- writing a change ----------------------------------------------------------------------------
 
-_COPY_FIELDS = frozenset(TableCopy.__dataclass_fields__)
+_COPY_FIELDS = frozenset(f.name for f in fields(TableCopy))
 
 
 def _run(table_id: Any, decide: Callable[[TableCopy], Change | None], *, locked: bool = False):
