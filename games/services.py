@@ -18,7 +18,8 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from datetime import timedelta
 from typing import Any
 
@@ -149,7 +150,7 @@ def _committed(copy: TableCopy) -> None:
 
 # -- writing a change ----------------------------------------------------------------------------
 
-_COPY_FIELDS = frozenset(f.name for f in fields(TableCopy))
+_COPY_FIELDS = frozenset(f.name for f in dataclass_fields(TableCopy))
 
 
 def _run(table_id: Any, decide: Callable[[TableCopy], Change | None], *, locked: bool = False):
