@@ -23,10 +23,9 @@ from django.template import engines
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from markupsafe import Markup
 
-from games import presenters, rules
+from games import presenters, rules, services
 from games.catalog import GAMES_BY_SLUG
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import SeatCopy, TableCopy
@@ -205,7 +204,7 @@ class SeatView:
     is_you: bool
     is_host: bool
     on_turn: bool
-    controls: list[dict[str, Any]]
+    controls: list[SimpleNamespace]
 
 
 def seat_name(seat: SeatCopy) -> str:
@@ -310,9 +309,9 @@ def _clock(moment: datetime) -> str:
     return _("desde %(time)s") % {"time": formats.time_format(timezone.localtime(moment), "H:i")}
 
 
-def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[dict[str, Any]]:
+def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[SimpleNamespace]:
     """The host's controls on one seat."""
-    controls: list[dict[str, Any]] = []
+    controls: list[SimpleNamespace] = []
     is_host_seat = seat.user_id is not None and seat.user_id == copy.host_id
     if copy.waiting:
         if seat.empty:
@@ -341,15 +340,17 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[dic
     return controls
 
 
-def _control(label: str, *, primary: bool = False, long: str = "", **fields: Any):
+def _control(
+    label: str, *, primary: bool = False, long: str = "", **fields: Any
+) -> SimpleNamespace:
     return SimpleNamespace(label=label, label_long=long, primary=primary, fields=fields.items())
 
 
 def viewer_actions(
     copy: TableCopy, you, legal, mode, signed_in: bool
-) -> tuple[list[dict[str, Any]], str]:
+) -> tuple[list[SimpleNamespace], str]:
     """The viewer's own table commands under the seats, and a line saying what is missing."""
-    actions: list[dict[str, Any]] = []
+    actions: list[SimpleNamespace] = []
     hint = ""
     if you is None and not signed_in:
         if copy.is_open:
@@ -368,23 +369,11 @@ def viewer_actions(
             else:
                 hint = _("A mesa está cheia. Você pode assistir.")
             return actions, hint
-        seated = [s for s in copy.seats if not s.empty]
         host = copy.seats[you].user_id == copy.host_id
         if host:
-            missing = (mode.min_seats if mode else 1) - len(seated)
-            fixed = mode is None or mode.min_seats == mode.max_seats
-            free = len(copy.seats) - len(seated)
-            disabled = (free > 0 and fixed) or missing > 0
-            actions.append(
-                _action(_("Começar a partida"), cmd="start", primary=True, disabled=disabled)
-            )
-            count = free if fixed else max(missing, 0)
-            if count > 0:
-                hint = ngettext(
-                    "Falta %(count)d lugar para começar.",
-                    "Faltam %(count)d lugares para começar.",
-                    count,
-                ) % {"count": count}
+            hint = services.start_refusal(copy)
+            label = _("Começar a partida")
+            actions.append(_action(label, cmd="start", primary=True, disabled=bool(hint)))
         label = _("Encerrar a mesa") if host else _("Sair da mesa")
         actions.append(_action(label, cmd="leave"))
         return actions, hint
@@ -403,11 +392,9 @@ def viewer_actions(
                 )
             )
         else:
-            on_turn = rules.get(copy.game).to_act(copy.state)
-            for seat in copy.seats:
-                if seat.robot and seat.index not in on_turn:
-                    label = _("Sentar no lugar do Robô %(n)d") % {"n": seat.index + 1}
-                    actions.append(_action(label, cmd="sit", seat=seat.index))
+            for seat in services.takeable_seats(copy):
+                label = _("Sentar no lugar do Robô %(n)d") % {"n": seat.index + 1}
+                actions.append(_action(label, cmd="sit", seat=seat.index))
     return actions, hint
 
 
@@ -420,7 +407,7 @@ def _action(
     confirm: str = "",
     claim: bool = False,
     **fields: Any,
-) -> dict[str, Any]:
+) -> SimpleNamespace:
     items = [("action", '{"type":"claim_inactivity"}')] if claim else list(fields.items())
     return SimpleNamespace(
         label=label, primary=primary, disabled=disabled, small=small, confirm=confirm, fields=items,

@@ -31,6 +31,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from games import rules, snapshots, timers
 from games.catalog import GAMES_BY_SLUG
@@ -392,8 +393,7 @@ def seat_take(
         else:
             if mine is not None:
                 raise TableError(_("Você já está sentado nesta mesa."))
-            on_turn = rules.get(copy.game).to_act(copy.state)
-            candidates = [s for s in copy.seats if s.robot and s.index not in on_turn]
+            candidates = takeable_seats(copy)
         if index is not None:
             candidates = [s for s in candidates if s.index == index]
         if team is not None:
@@ -514,6 +514,38 @@ def seat_leave(*, table_id: int, user) -> None:
     _run(table_id, decide, locked=True)
 
 
+def start_refusal(copy: TableCopy) -> str:
+    """Why the host may not start the game yet ("" when they may): a mode of fixed seats needs
+    every one taken, a range at least its minimum, and nobody seated may have left the page."""
+    mode = _mode(copy)
+    seated = [s for s in copy.seats if not s.empty]
+    free = len(copy.seats) - len(seated)
+    if mode.min_seats == mode.max_seats and free:
+        return ngettext(
+            "Todos os lugares precisam estar ocupados para começar: falta %(count)d.",
+            "Todos os lugares precisam estar ocupados para começar: faltam %(count)d.",
+            free,
+        ) % {"count": free}
+    if len(seated) < mode.min_seats:
+        return _("Faltam jogadores: são pelo menos %(n)d para começar.") % {"n": mode.min_seats}
+    away = [
+        s
+        for s in seated
+        if s.user_id not in (None, copy.host_id) and not s.connected and s.last_seen
+    ]
+    if away:
+        return _("%(name)s saiu da página: espere voltar ou tire do lugar.") % {
+            "name": away[0].name
+        }
+    return ""
+
+
+def takeable_seats(copy: TableCopy) -> list[SeatCopy]:
+    """The robots' seats a person may take during the game: those not on turn."""
+    on_turn = rules.get(copy.game).to_act(copy.state)
+    return [s for s in copy.seats if s.robot and s.index not in on_turn]
+
+
 def table_start(*, table_id: int, by) -> None:
     """The host starts the game with those seated: at least the mode's minimum (a mode with a
     range of seats drops the free ones), and nobody seated who has left the page."""
@@ -521,24 +553,10 @@ def table_start(*, table_id: int, by) -> None:
     def decide(copy: TableCopy) -> Change:
         _require_host(copy, by)
         _require_waiting(copy)
-        mode = _mode(copy)
+        refusal = start_refusal(copy)
+        if refusal:
+            raise TableError(refusal)
         seated = [s for s in copy.seats if not s.empty]
-        if mode.min_seats == mode.max_seats and len(seated) < len(copy.seats):
-            raise TableError(_("Todos os lugares precisam estar ocupados para começar."))
-        if len(seated) < mode.min_seats:
-            raise TableError(
-                _("Faltam jogadores: são pelo menos %(n)d para começar.") % {"n": mode.min_seats}
-            )
-        away = [
-            s
-            for s in seated
-            if s.user_id not in (None, copy.host_id) and not s.connected and s.last_seen
-        ]
-        if away:
-            raise TableError(
-                _("%(name)s saiu da página: espere voltar ou tire do lugar.")
-                % {"name": away[0].name}
-            )
         seats = tuple(replace(seat, index=i) for i, seat in enumerate(seated))
         state = rules.get(copy.game).setup(len(seats), copy.options, RNG)
         events = [{"type": "start", "text": _("A partida começou.")}]

@@ -125,3 +125,13 @@ def test_the_platform_names_no_game():
         text = "\n".join(lines)
         assert not any(f'"{slug}"' in text or f"'{slug}'" in text for slug in games), path
         assert not any(f"games.{slug}" in text or f"games/{slug}" in text for slug in games), path
+
+
+def test_the_start_button_says_why_it_waits_with_the_services_own_reason(ana, bia):
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    waiting = table_render(snapshots.get(table.pk), 0).html
+    assert "falta 1" in waiting and "disabled" in waiting
+    services.seat_take(table_id=table.pk, user=bia)
+    ready = table_render(snapshots.get(table.pk), 0).html
+    assert "falta 1" not in ready
+    assert services.start_refusal(snapshots.get(table.pk)) == ""
