@@ -236,12 +236,27 @@ SESSION_COOKIE_HTTPONLY = True
 # through to the database: every table socket reads its session when it opens.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# One console handler, on the root logger. Django's default configuration gives its `django`
+# logger a console handler of its own while DEBUG is on, and that logger also propagates to the
+# root: without emptying it, every line of the `django` loggers (runserver's request lines among
+# them) would be printed twice. daphne's server logger speaks at INFO only of its start-up (the
+# address is printed anyway, by runserver or daphne's command line) and of Twisted's optional
+# HTTP/2 extras, which mean nothing behind nginx; its warnings and errors still come through.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": [], "propagate": True},
+        "daphne.server": {"level": "WARNING"},
+    },
 }
+
+# With DEBUG on, Django answers a 404 with its technical page in English; this middleware gives
+# the site's own page instead (it steps aside with DEBUG off, where Django calls handler404).
+MIDDLEWARE += ["config.middleware.NotFoundPageMiddleware"]
 
 # Live tables (games/timers.py): a robot's move comes after a short, natural pause (seconds);
 # the inactivity claim opens after two minutes without action; a robot plays for a person who
