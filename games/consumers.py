@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games import chat, presence, rendering, services, snapshots, sweeper
+from games import chat, presence, presenters, rendering, rules, services, snapshots, sweeper
 from games.catalog import GAMES_BY_SLUG
 from games.snapshots import TableCopy
 
@@ -145,6 +145,14 @@ def notice_html(text: str, kind: str = "info") -> str:
     return (
         f'<div id="mesa-aviso" class="mesa-aviso" role="alert">'
         f'<p class="message message--{kind}">{escape(text)}</p></div>'
+    )
+
+
+def going_html(path: str) -> str:
+    """The notice that sends this page to `path` (table.js follows `data-go`)."""
+    return (
+        f'<div id="mesa-aviso" class="mesa-aviso" role="status" data-go="{escape(path)}">'
+        f'<p class="message message--info">{escape(_("Abrindo a nova mesa…"))}</p></div>'
     )
 
 
@@ -311,11 +319,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.hint()
             return
         try:
-            await self.through_services(self.run_command, cmd, data)
+            went = await self.through_services(self.run_command, cmd, data)
         except services.TableError as error:
             await self.push(notice=(error.message, "error"))
+            return
+        if went is not None:  # "Jogar de novo": this page goes to the new table at once
+            await self.push(extra=[("mesa-aviso", going_html(went))])
 
-    def run_command(self, cmd: str, data: dict[str, Any]) -> None:
+    def run_command(self, cmd: str, data: dict[str, Any]) -> str | None:
+        """Apply a command; returns the address this page goes to next, if it goes."""
         table_id, user = self.table_id, self.user
         if cmd == "chat":
             chat.post(
@@ -357,16 +369,21 @@ class TableConsumer(AsyncWebsocketConsumer):
                 muted=data.get("muted") != "0",
             )
         elif cmd == "replay":
-            services.table_replay(table_id=table_id, by=user)
+            return services.table_replay(table_id=table_id, by=user).get_absolute_url()
+        return None
 
     def team_of(self, data: dict[str, Any]) -> int | None:
         team = data.get("team")
         if team in (None, ""):
-            session = self.scope.get("session")
-            team = (session.get("invite_team", {}) if session is not None else {}).get(
-                str(self.table_id)
-            )
-        return None if team in (None, "") else parse_int(team, "team")
+            return self.invited_team()
+        return parse_int(team, "team")
+
+    def invited_team(self) -> int | None:
+        """The team of the invitation this visitor opened (a team link), if any."""
+        session = self.scope.get("session")
+        teams = session.get("invite_team", {}) if session is not None else {}
+        team = teams.get(str(self.table_id))
+        return team if isinstance(team, int) else None
 
     async def hint(self) -> None:
         """The robot's advice for the viewer on turn: solo training only, checked here."""
@@ -380,7 +397,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         advice = await sync_to_async(services.robot_advice, thread_sensitive=False)(
             copy, seat.index
         )
-        html = render_to_string("games/_hint.html", {"advice": advice[:6]})
+        view = rules.get(copy.game).view(copy.state, seat.index) if copy.state else {}
+        hint = presenters.get(copy.game).hint(view, advice) if advice else None
+        html = render_to_string("games/_hint.html", {"hint": hint})
         await self.push(extra=[("mesa-dica", html)])
 
     # -- to the page -----------------------------------------------------------------------------
@@ -442,7 +461,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             seat = copy.seat_of(self.user_id)
             table_render = rendering.table_render(
-                copy, seat.index if seat else None, signed_in=self.user_id is not None
+                copy,
+                seat.index if seat else None,
+                signed_in=self.user_id is not None,
+                team=None if seat else self.invited_team(),
             )
             if not self.sent:
                 html = rendering.everything(table_render, self.sent)

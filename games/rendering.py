@@ -145,13 +145,18 @@ def _record(part: Partial, sent: Sent) -> None:
 # -- a table for one viewer ------------------------------------------------------------------------
 
 
-def table_render(copy: TableCopy, seat: int | None, *, signed_in: bool = True) -> Render:
-    """The partials of `copy` for `seat` (None: a spectator, `signed_in` or not) in the active
-    language, made once per copy, viewer and language."""
-    key = (seat, seat is not None or signed_in, translation.get_language())
+def table_render(
+    copy: TableCopy, seat: int | None, *, signed_in: bool = True, team: int | None = None
+) -> Render:
+    """The partials of `copy` for `seat` (None: a spectator, `signed_in` or not, invited to
+    `team` or not) in the active language, made once per copy, viewer and language. The team of
+    an invitation matters only to a spectator of the waiting room (which seats to offer)."""
+    if seat is not None or not copy.waiting:
+        team = None
+    key = (seat, seat is not None or signed_in, translation.get_language(), team)
     render = copy.renders.get(key)
     if render is None:
-        context = table_context(copy, seat, signed_in=signed_in)
+        context = table_context(copy, seat, signed_in=signed_in, team=team)
         _html, parts = collect(_template("games/_table.html").render(context))
         render = copy.renders[key] = Render(parts)
     return render
@@ -215,7 +220,9 @@ def seat_name(seat: SeatCopy) -> str:
     return _("Lugar livre")
 
 
-def table_context(copy: TableCopy, seat: int | None, *, signed_in: bool = True) -> dict[str, Any]:
+def table_context(
+    copy: TableCopy, seat: int | None, *, signed_in: bool = True, team: int | None = None
+) -> dict[str, Any]:
     info = GAMES_BY_SLUG[copy.game]
     mode = info.mode(copy.mode)
     game = rules.get(copy.game)
@@ -237,11 +244,13 @@ def table_context(copy: TableCopy, seat: int | None, *, signed_in: bool = True) 
         "your_turn": your_turn,
         "people_on_turn": people_on_turn,
         "banner": banner(copy, you, movers, names),
+        "away": away_line(copy, you, movers, names),
+        "claim": copy.claim_open and any(a["type"] == "claim_inactivity" for a in legal),
         "log": log,
         "game_slug": copy.game,
         "game_template": f"games/{copy.game}/_game.html",
         "game": None,
-        "teams": bool(mode and mode.team_names),
+        "teams": team_groups(copy, mode),
         "seats": seat_views(copy, you, movers, names, mode),
         "invites": invites(copy, you, mode),
         "result": result(copy, you, names),
@@ -253,16 +262,29 @@ def table_context(copy: TableCopy, seat: int | None, *, signed_in: bool = True) 
         hints = bool(mode and mode.hints) and your_turn
         presenter = presenters.get(copy.game)
         context["g"] = presenter.context(
-            view, you, playable, names=names, events=events, hints=hints
+            view,
+            you,
+            playable,
+            names=names,
+            events=events,
+            hints=hints,
+            hint_place=bool(mode and mode.hints),
         )
         context["game"] = True
-    context["actions"], context["hint_text"] = viewer_actions(copy, you, legal, mode, signed_in)
+    context["actions"], context["hint_text"] = viewer_actions(
+        copy, you, mode, signed_in, team, names
+    )
     return context
 
 
 def banner(copy: TableCopy, you: int | None, movers: list[int], names: list[str]) -> str:
     if copy.waiting:
-        return _("Esperando jogadores")
+        if any(s.empty for s in copy.seats):
+            return _("Esperando jogadores")
+        if you is not None and copy.seats[you].user_id == copy.host_id:
+            return _("Todos sentados: pode começar")
+        host = next((names[s.index] for s in copy.seats if s.user_id == copy.host_id), "")
+        return _("Todos sentados: %(host)s pode começar") % {"host": host}
     if not copy.is_open:
         return _("Fim de jogo")
     if you is not None and you in movers and not copy.seats[you].played_by_robot:
@@ -270,6 +292,56 @@ def banner(copy: TableCopy, you: int | None, movers: list[int], names: list[str]
     if movers:
         return _("Vez de %(name)s") % {"name": names[movers[0]]}
     return ""
+
+
+def away_line(copy: TableCopy, you, movers, names) -> SimpleNamespace | None:
+    """For the others at the table: the person on turn left the page. Says since when and what
+    comes next and when: a robot plays for them, or the others may claim the win."""
+    if not copy.playing:
+        return None
+    gone = [
+        copy.seats[i]
+        for i in movers
+        if i != you
+        and copy.seats[i].user_id is not None
+        and not copy.seats[i].connected
+        and copy.seats[i].last_seen is not None
+    ]
+    if not gone:
+        return None
+    seat = gone[0]
+    line = SimpleNamespace(
+        text=_("%(name)s está sem conexão") % {"name": names[seat.index]},
+        since=seat.last_seen.isoformat() if seat.last_seen else "",
+        until="",
+        until_text="",
+    )
+    takeover = copy.timer("takeover", seat.index)
+    claim = copy.timer("claim")
+    if seat.autopilot:
+        line.text = _("%(name)s está sem conexão: um robô joga por enquanto") % {
+            "name": names[seat.index]
+        }
+    elif takeover is not None:
+        line.until, line.until_text = takeover.due.isoformat(), _("Um robô joga no lugar")
+    elif claim is not None and you is not None:
+        line.until, line.until_text = claim.due.isoformat(), _("Você pode reclamar a vitória")
+    return line
+
+
+def team_groups(copy: TableCopy, mode) -> list[SimpleNamespace]:
+    """In a team mode, the teams in order with their seats, so that partners are shown
+    together (seats alternate between teams around the table)."""
+    if not (mode and mode.team_names):
+        return []
+    return [
+        SimpleNamespace(
+            index=team,
+            name=str(name),
+            seats=[s.index for s in copy.seats if s.team == team],
+        )
+        for team, name in enumerate(mode.team_names)
+    ]
 
 
 def seat_views(copy: TableCopy, you, movers, names, mode) -> list[SeatView]:
@@ -323,11 +395,10 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[Sim
             other = names[seat.index - 1]
             controls.append(
                 _control(
-                    "↑",
+                    _("Trocar de lugar com %(name)s") % {"name": other},
                     cmd="seat_move",
                     seat=seat.index,
                     to=seat.index - 1,
-                    long=_("Trocar de lugar com %(name)s") % {"name": other},
                 )
             )
     elif copy.playing and seat.user_id is not None and not is_host_seat and not seat.connected:
@@ -340,49 +411,45 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[Sim
     return controls
 
 
-def _control(
-    label: str, *, primary: bool = False, long: str = "", **fields: Any
-) -> SimpleNamespace:
-    return SimpleNamespace(label=label, label_long=long, primary=primary, fields=fields.items())
+def _control(label: str, *, primary: bool = False, **fields: Any) -> SimpleNamespace:
+    return SimpleNamespace(label=label, primary=primary, fields=fields.items())
 
 
 def viewer_actions(
-    copy: TableCopy, you, legal, mode, signed_in: bool
+    copy: TableCopy, you, mode, signed_in: bool, team: int | None, names: list[str]
 ) -> tuple[list[SimpleNamespace], str]:
-    """The viewer's own table commands under the seats, and a line saying what is missing."""
+    """The viewer's own table commands under the seats, and a line saying what is true now."""
     actions: list[SimpleNamespace] = []
     hint = ""
     if you is None and not signed_in:
         if copy.is_open:
-            login = reverse("account_login") + "?" + urlencode({"next": f"/mesa/{copy.id}/"})
-            actions.append(SimpleNamespace(label=_("Entre para sentar"), href=login))
+            back = urlencode({"next": f"/mesa/{copy.id}/"})
+            for label, name in (
+                (_("Criar conta"), "account_signup"),
+                (_("Entrar"), "account_login"),
+            ):
+                actions.append(SimpleNamespace(label=label, href=f"{reverse(name)}?{back}"))
+            hint = _("Crie sua conta ou entre para sentar à mesa.")
         return actions, hint
     if copy.waiting:
         if you is None:
-            free = [s for s in copy.seats if s.empty]
-            if free:
-                actions.append(_action(_("Sentar"), cmd="sit", primary=True))
-                for team, name in enumerate(mode.team_names if mode else ()):
-                    if any(s.team == team for s in free):
-                        label = _("Sentar na dupla %(name)s") % {"name": name}
-                        actions.append(_action(label, cmd="sit", team=team))
-            else:
-                hint = _("A mesa está cheia. Você pode assistir.")
-            return actions, hint
+            return _sit_actions(copy, mode, team)
         host = copy.seats[you].user_id == copy.host_id
         if host:
-            hint = services.start_refusal(copy)
+            refusal = services.start_refusal(copy)
+            hint = refusal or _("Todos sentados: pode começar.")
             label = _("Começar a partida")
-            actions.append(_action(label, cmd="start", primary=True, disabled=bool(hint)))
+            actions.append(_action(label, cmd="start", primary=True, disabled=bool(refusal)))
+        else:
+            host_name = next((names[s.index] for s in copy.seats if s.user_id == copy.host_id), "")
+            hint = _("%(host)s começa a partida quando todos estiverem sentados.") % {
+                "host": host_name
+            }
         label = _("Encerrar a mesa") if host else _("Sair da mesa")
         actions.append(_action(label, cmd="leave"))
         return actions, hint
     if copy.playing:
         if you is not None:
-            if copy.claim_open and any(a["type"] == "claim_inactivity" for a in legal):
-                actions.append(
-                    _action(_("Reclamar a vitória por inatividade"), primary=True, claim=True)
-                )
             actions.append(
                 _action(
                     _("Sair da partida"),
@@ -398,6 +465,29 @@ def viewer_actions(
     return actions, hint
 
 
+def _sit_actions(copy: TableCopy, mode, team: int | None) -> tuple[list[SimpleNamespace], str]:
+    """A spectator of the waiting room: sit. Invited to a team, only that team's seat is
+    offered; in a team mode without an invitation, a button per team with room."""
+    free = [s for s in copy.seats if s.empty]
+    team_names = mode.team_names if mode else ()
+    if team is not None and 0 <= team < len(team_names):
+        name = team_names[team]
+        if any(s.team == team for s in free):
+            label = _("Sentar na dupla %(name)s") % {"name": name}
+            return [_action(label, cmd="sit", team=team, primary=True)], ""
+        return [], _("A dupla %(name)s já está completa. Você pode assistir.") % {"name": name}
+    if not free:
+        return [], _("A mesa está cheia. Você pode assistir.")
+    if not team_names:
+        return [_action(_("Sentar"), cmd="sit", primary=True)], ""
+    actions = []
+    for index, name in enumerate(team_names):
+        if any(s.team == index for s in free):
+            label = _("Sentar na dupla %(name)s") % {"name": name}
+            actions.append(_action(label, cmd="sit", team=index, primary=not actions))
+    return actions, ""
+
+
 def _action(
     label: str,
     *,
@@ -405,49 +495,118 @@ def _action(
     disabled: bool = False,
     small: bool = False,
     confirm: str = "",
-    claim: bool = False,
     **fields: Any,
 ) -> SimpleNamespace:
-    items = [("action", '{"type":"claim_inactivity"}')] if claim else list(fields.items())
     return SimpleNamespace(
-        label=label, primary=primary, disabled=disabled, small=small, confirm=confirm, fields=items,
-        href="",
+        label=label, primary=primary, disabled=disabled, small=small, confirm=confirm,
+        fields=list(fields.items()), href="",
     )  # fmt: skip
 
 
 def invites(copy: TableCopy, you, mode) -> list[SimpleNamespace]:
     """For a seated player in the waiting room: the table's invitation link and, in team modes,
-    one per team that still has room. Paths only: the page completes them with its own address,
-    which the server validated when it served the page."""
+    one per team that still has room, saying whom to send it to. Paths only: the page completes
+    them with its own address, which the server validated when it served the page."""
     if you is None or not copy.waiting or not any(s.empty for s in copy.seats):
         return []
     links = [
         SimpleNamespace(
             label=_("Convite para a mesa"),
+            whom=_("Quem abrir escolhe um lugar livre.") if mode and mode.team_names else "",
             path=reverse("games:invite", args=[copy.id, copy.invite_code]),
         )
     ]
+    own_team = copy.seats[you].team
     for team, name in enumerate(mode.team_names if mode else ()):
         if any(s.empty and s.team == team for s in copy.seats):
             path = reverse("games:invite_team", args=[copy.id, copy.invite_code, team])
             label = _("Convite para a dupla %(team)s") % {"team": name}
-            links.append(SimpleNamespace(label=label, path=path))
+            whom = _("Para quem joga com você.") if team == own_team else _("Para os adversários.")
+            links.append(SimpleNamespace(label=label, whom=whom, path=path))
     return links
 
 
 def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
+    """The end of the game for one viewer, said once: a title ("Você venceu!", "Vencedor: Ana",
+    "Empate", the solo score), what ended it when it was not a complete game, the scores."""
     if copy.is_open:
         return None
     outcome = copy.outcome or {}
-    winners = outcome.get("winners") or []
+    reason = outcome.get("reason", "")
+    winners = [i for i in outcome.get("winners") or [] if 0 <= i < len(names)]
+    teams = GAMES_BY_SLUG[copy.game].mode(copy.mode)
+    team_names = teams.team_names if teams else ()
+    sides = _sides(copy, names, team_names, outcome.get("scores") or [], winners)
+    won = [side for side in sides if side.won]
+    solo = len(copy.seats) == 1
+    detail = ""
+    best = None
+    if reason == "closed":
+        yours = you is not None and copy.seats[you].user_id == copy.host_id
+        if outcome.get("closed_by") == "host" and yours:
+            title = _("Você encerrou a mesa.")
+        else:
+            title = with_names(str(outcome.get("text", "")), names)
+        sides = []
+    elif solo:
+        score = sides[0].score if sides else 0
+        if reason == "complete":
+            title = _("Treino concluído: %(score)d pontos") % {"score": score}
+            best = outcome.get("best_before")
+            if best is None:
+                detail = _("Sua primeira marca neste treino.")
+            elif score > best:
+                detail = _("Novo recorde! Sua melhor marca era %(best)d.") % {"best": best}
+            else:
+                detail = _("Sua melhor marca: %(best)d.") % {"best": best}
+        else:
+            title = _("Treino encerrado")
+        sides = []
+    elif len(won) > 1:
+        title = _("Empate: vitória compartilhada") if you in winners else _("Empate")
+    elif you is not None and you in winners:
+        title = _("Você venceu!")
+    elif won:
+        if team_names:
+            title = _("Dupla vencedora: %(name)s") % {"name": won[0].name}
+        else:
+            title = _("Vencedor: %(name)s") % {"name": won[0].name}
+    else:
+        title = with_names(str(outcome.get("text", "")), names)
+    if not solo and reason in ("left", "inactivity", "general_de_boca"):
+        detail = _ended_by(reason, copy, names, winners)
     return SimpleNamespace(
-        text=with_names(str(outcome.get("text", "")), names),
-        winners=[names[i] for i in winners if 0 <= i < len(names)],
-        you_won=you is not None and you in winners,
-        closed=copy.status == "closed",
+        title=title,
+        detail=detail,
+        sides=sides,
+        you_won=you is not None and you in winners and len(won) == 1 and not solo,
         next_table=copy.next_table_id,
         can_replay=you is not None and copy.status == "finished",
     )
+
+
+def _sides(copy: TableCopy, names, team_names, scores, winners) -> list[SimpleNamespace]:
+    """Each side's name and score, best first: a team in a team mode, else each seat."""
+    sides: dict[Any, SimpleNamespace] = {}
+    for seat in copy.seats:
+        key = seat.team if team_names and seat.team is not None else seat.index
+        if key in sides:
+            sides[key].won = sides[key].won or seat.index in winners
+            continue
+        name = str(team_names[key]) if team_names and seat.team is not None else names[seat.index]
+        score = scores[seat.index] if seat.index < len(scores) else 0
+        sides[key] = SimpleNamespace(name=name, score=score, won=seat.index in winners)
+    return sorted(sides.values(), key=lambda side: -side.score)
+
+
+def _ended_by(reason: str, copy: TableCopy, names, winners) -> str:
+    losers = [names[s.index] for s in copy.seats if s.index not in winners and s.user_id]
+    who = " e ".join(losers)
+    if reason == "left":
+        return _("%(who)s saiu da partida.") % {"who": who} if who else _("Alguém saiu da partida.")
+    if reason == "inactivity":
+        return _("Vitória por inatividade de %(who)s.") % {"who": who} if who else ""
+    return _("General de boca: cinco dados iguais de uma vez, vitória na hora.")
 
 
 _PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")

@@ -70,6 +70,7 @@ def context(
     names: list[str],
     events: tuple[dict[str, Any], ...] = (),
     hints: bool = False,
+    hint_place: bool = False,
 ) -> SimpleNamespace:
     turn = view["turn"]
     kinds = {action["type"] for action in legal}
@@ -93,10 +94,13 @@ def context(
         turn_key=f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}",
         lift=lifted_from(events),
         controls=controls,
+        over=bool(view["finished"]),
+        hint_place=hint_place,
         cards=cards(view, seat, legal, names),
         # Said on every card and row: translated once per render.
         labels=SimpleNamespace(
             card=_("Cartela"),
+            cards=_("Cartelas"),
             on_turn=_("na vez"),
             box=_("Casa"),
             points=_("Pontos"),
@@ -183,3 +187,44 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
             )
         )
     return result
+
+
+def hint(view: dict[str, Any], advice: list[dict[str, Any]], count: int = 3) -> SimpleNamespace:
+    """The robot's advice in plain words, best first and at most `count` choices, with where the
+    best one is on the table: the box to mark (`box`) or the dice to keep (`keep`, positions)."""
+    turn = view["turn"]
+    lines = []
+    for item in advice[:count]:
+        action, expected = item["action"], round(item["expected"])
+        if action["type"] == "score":
+            choice = _("Se marcar %(box)s agora") % {"box": BOX_NAMES[action["box"]]}
+        else:
+            kept = action["dice"] if action["type"] == "hold" else _held(turn)
+            faces = [str(turn["dice"][i]) for i in sorted(kept, key=lambda i: turn["dice"][i])]
+            if faces:
+                choice = _("Se guardar %(faces)s e lançar de novo") % {"faces": _and(faces)}
+            else:
+                choice = _("Se lançar os cinco dados de novo")
+        lines.append(
+            _("%(choice)s, sua média final esperada é %(expected)d.")
+            % {"choice": choice, "expected": expected}
+        )
+    best = advice[0]["action"] if advice else None
+    box = best["box"] if best and best["type"] == "score" else ""
+    keep = None
+    if best and best["type"] == "hold":
+        keep = sorted(best["dice"])
+    elif best and best["type"] == "roll":
+        keep = _held(turn)
+    return SimpleNamespace(lines=lines, box=box, keep=keep)
+
+
+def _held(turn: dict[str, Any]) -> list[int]:
+    return [i for i, held in enumerate(turn["held"]) if held]
+
+
+def _and(items: list[str]) -> str:
+    """ "4, 4 e 6": a list said the Portuguese way."""
+    if len(items) == 1:
+        return items[0]
+    return _("%(first)s e %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}

@@ -7,6 +7,7 @@ messages that travelled: nothing meant for another seat may be in them at all.
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -379,18 +380,33 @@ async def test_robots_play_their_turns_through_the_same_service(users):
     await socket.disconnect()
 
 
+async def test_play_again_takes_the_page_to_the_new_table(users, duel):
+    ana, bia = users
+    socket = await connect(duel.pk, bia)
+    await sync_to_async(services.seat_leave)(table_id=duel.pk, user=ana)
+    await socket.until_version(await version_now(duel.pk))
+    await command(socket, "replay")
+    while 'data-go="' not in socket.page.raw[-1]:
+        await socket.receive_from()
+    old = await sync_to_async(Table.objects.get)(pk=duel.pk)
+    assert f'data-go="/mesa/{old.next_table_id}/"' in socket.page.raw[-1]
+    assert "Abrindo a nova mesa" in socket.page.notice
+    await socket.disconnect()
+
+
 async def test_the_hint_is_given_in_solo_training_only(users, duel):
     ana, _ = users
     table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="solo")
-    await sync_to_async(services.table_start)(table_id=table.pk, by=ana)
     socket = await connect(table.pk, ana)
     version = await version_now(table.pk)
     await send(socket, {"type": "roll", "cup": False}, version=version)
     await socket.until_version(version + 1)
     await command(socket, "hint")
     await socket.receive_from(timeout=10)
-    assert "Dica do robô" in socket.page.text("mesa-dica")
-    assert "final esperado" in socket.page.text("mesa-dica")
+    hint = socket.page.text("mesa-dica")
+    assert "Dica do robô" in hint
+    assert hint.count("sua média final esperada é") == 3
+    assert re.search(r'id="mesa-dica"[^>]* data-advice-(keep|box)="[^"]*"', socket.page.raw[-1])
     await socket.disconnect()
 
     duel = await connect(duel.pk, ana)

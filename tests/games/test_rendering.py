@@ -94,7 +94,11 @@ def test_a_waiting_room_and_a_finished_table_render_for_every_kind_of_viewer(due
             for signed_in in (True, False):
                 assert 'id="mesa-status"' in table_render(copy, seat, signed_in=signed_in).html
     anonymous = table_render(snapshots.get(waiting.pk), None, signed_in=False).html
-    assert "Entre para sentar" in anonymous and 'value="sit"' not in anonymous
+    back = f"?next=%2Fmesa%2F{waiting.pk}%2F"
+    assert (
+        f'href="/conta/signup/{back}"' in anonymous and f'href="/conta/login/{back}"' in anonymous
+    )
+    assert 'value="sit"' not in anonymous
     services.seat_leave(table_id=duel.pk, user=bia)
     over = snapshots.get(duel.pk)
     assert "Você venceu!" in table_render(over, 0).html

@@ -196,8 +196,26 @@
 
   document.addEventListener("htmx:wsBeforeMessage", function () { previous = readTable(); });
 
+  // The robot's hint (solo training) marks its best choice on the table: the box to mark or the
+  // dice to keep. The marks go when the hint goes (the next change of the table empties it).
+  function markAdvice() {
+    document.querySelectorAll("#mesa-jogo .is-advised").forEach(function (el) { el.classList.remove("is-advised"); });
+    var hint = document.querySelector("#mesa-dica[data-advice-box], #mesa-dica[data-advice-keep]");
+    if (!hint) return;
+    var box = hint.dataset.adviceBox;
+    if (box) {
+      var button = document.querySelector(".score-card--yours .score-button[data-box='" + box.replace(/[^a-z_]/g, "") + "']");
+      if (button) button.classList.add("is-advised");
+    }
+    (hint.dataset.adviceKeep || "").split(" ").forEach(function (i) {
+      var die = /^[0-4]$/.test(i) ? document.querySelector("#bozo-dado-" + i + " .die") : null;
+      if (die) die.classList.add("is-advised");
+    });
+  }
+
   document.addEventListener("htmx:wsAfterMessage", function () {
     applyCupChoice(document);
+    markAdvice();
     var old = previous;
     previous = null;
     animate(old, readTable());

@@ -1,8 +1,10 @@
 // The live table's page around htmx's ws extension, the same for every game: a client id and the
 // version shown on every command, what the page has received (so the server knows it reads), the
-// connection indicator, invitations, confirmations, the chat box, "desconectado há 20 s", and the
-// keyboard focus across swaps. The server renders everything and sends only the partials that
-// changed; nothing here decides a move. Each game's motion lives in games/<game>.js.
+// connection indicator, invitations, confirmations, the chat box, "desconectado há 20 s" and
+// "em 12 s", the keyboard focus across swaps, the cards' tabs on a phone, and the page following
+// the game (the turn coming back, a play of someone else, the result: each brought into view).
+// The server renders everything and sends only the partials that changed; nothing here decides
+// a move. Each game's motion lives in games/<game>.js.
 (function () {
   "use strict";
 
@@ -34,12 +36,105 @@
     return "há " + Math.round(seconds / 3600) + " h";
   }
 
+  function until(seconds) {
+    seconds = Math.max(0, Math.round(seconds));
+    if (seconds < 60) return "em " + seconds + " s";
+    var rest = seconds % 60;
+    return "em " + Math.floor(seconds / 60) + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
   function updateAway() {
     document.querySelectorAll("time[data-since]").forEach(function (el) {
       var at = Date.parse(el.getAttribute("datetime"));
       if (!isNaN(at)) el.textContent = since((Date.now() - at) / 1000);
     });
+    document.querySelectorAll("time[data-until]").forEach(function (el) {
+      var at = Date.parse(el.getAttribute("datetime"));
+      if (!isNaN(at)) el.textContent = until((at - Date.now()) / 1000);
+    });
   }
+
+  // -- Following the game -----------------------------------------------------------------------
+  var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  function behavior() { return reducedMotion && reducedMotion.matches ? "auto" : "smooth"; }
+
+  function readGame() {
+    var status = document.getElementById("mesa-status");
+    var result = document.getElementById("mesa-resultado");
+    var shown = document.getElementById("mesa-versao");
+    var tab = document.querySelector("[data-card-tab][data-on-turn]");
+    return {
+      yours: !!(status && status.classList.contains("mesa-status--yours")),
+      result: !!(result && result.querySelector("*")),
+      state: shown ? shown.dataset.state : "",
+      turnTab: tab ? tab.id : ""
+    };
+  }
+
+  // Scroll the page so that `el` is near the top, unless it is already well in view or the
+  // person is writing in the chat.
+  function bringIntoView(el) {
+    if (!el) return;
+    var active = document.activeElement;
+    if (active && active.closest && active.closest("[data-chat]")) return;
+    var top = el.getBoundingClientRect().top;
+    if (top >= 0 && top <= window.innerHeight * 0.35) return;
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: behavior() });
+  }
+
+  function follow(old, now) {
+    if (!old) return;
+    if (now.result && !old.result) {
+      bringIntoView(document.getElementById("mesa-resultado"));
+    } else if (now.yours && !old.yours) {
+      bringIntoView(document.getElementById("mesa-status"));
+    } else if (now.state !== old.state && !now.yours) {
+      bringIntoView(document.getElementById("mesa-status"));
+    }
+    if (now.turnTab && now.turnTab !== old.turnTab) {
+      var tab = document.getElementById(now.turnTab);
+      if (tab) showCard(tab, false);
+    }
+  }
+
+  // -- The cards' tabs (a phone shows one card at a time, in a row that scrolls sideways) --------
+  function cardOf(tab) {
+    var href = tab.getAttribute("href") || "";
+    return href.charAt(0) === "#" ? document.getElementById(href.slice(1)) : null;
+  }
+
+  function showCard(tab, instant) {
+    var card = cardOf(tab);
+    var row = card && card.closest("[data-card-row]");
+    if (!row || row.scrollWidth <= row.clientWidth) return;
+    row.scrollTo({ left: card.offsetLeft - row.offsetLeft, behavior: instant ? "auto" : behavior() });
+    markTabs(row, card);
+  }
+
+  function markTabs(row, card) {
+    if (!card) {
+      var left = row.scrollLeft;
+      card = Array.prototype.reduce.call(row.children, function (best, el) {
+        return Math.abs(el.offsetLeft - row.offsetLeft - left) < Math.abs(best.offsetLeft - row.offsetLeft - left) ? el : best;
+      }, row.children[0]);
+    }
+    document.querySelectorAll("[data-card-tab]").forEach(function (tab) {
+      if (cardOf(tab) === card) tab.setAttribute("aria-current", "true");
+      else tab.removeAttribute("aria-current");
+    });
+  }
+
+  function markAllTabs() {
+    document.querySelectorAll("[data-card-row]").forEach(function (row) { markTabs(row, null); });
+  }
+
+  var scrolling = null;
+  document.addEventListener("scroll", function (event) {
+    var row = event.target.closest ? event.target.closest("[data-card-row]") : null;
+    if (!row) return;
+    clearTimeout(scrolling);
+    scrolling = setTimeout(function () { markTabs(row, null); }, 80);
+  }, true);
 
   // -- Keyboard focus across swaps ------------------------------------------------------------------
   // A swap throws away the button the player just used. After their own command, focus goes to
@@ -119,7 +214,18 @@
   document.addEventListener("htmx:wsClose", function () { setConnection("closed"); });
   document.addEventListener("htmx:wsError", function () { setConnection("closed"); });
 
+  var before = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () { before = readGame(); });
+
   document.addEventListener("htmx:wsAfterMessage", function (event) {
+    var go = document.querySelector("#mesa-aviso[data-go]");
+    if (go && /^\/mesa\/\d+\/$/.test(go.dataset.go)) {
+      window.location.assign(go.dataset.go);
+      return;
+    }
+    follow(before, readGame());
+    before = null;
+    markAllTabs();
     received += (event.detail.message || "").length;
     if (received - acknowledged >= ACK_EVERY && event.detail.socketWrapper) {
       acknowledged = received;
@@ -140,6 +246,14 @@
   });
 
   document.addEventListener("click", function (event) {
+    var tab = event.target.closest ? event.target.closest("[data-card-tab]") : null;
+    if (tab && cardOf(tab)) {
+      event.preventDefault();
+      showCard(tab, false);
+    }
+  });
+
+  document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-copy]") : null;
     if (!button) return;
     var done = function () {
@@ -153,6 +267,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     completeInvites(document);
     updateAway();
-    setInterval(updateAway, 5000);
+    setInterval(updateAway, 1000);
+    var tab = document.querySelector("[data-card-tab][data-on-turn]");
+    if (tab) showCard(tab, true);
+    markAllTabs();
   });
 })();
