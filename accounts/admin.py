@@ -1,17 +1,30 @@
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from accounts.forms import clean_nickname_for
+from accounts.forms import NicknameField, clean_nickname_for
 from accounts.models import User
+from accounts.validators import NICKNAME_HELP
+
+ADMIN_NICKNAME_HELP = format_lazy(
+    "{} {}", NICKNAME_HELP, _("Em branco, a pessoa aparece como “Pessoa N” até escolher um.")
+)
 
 
-class NicknameCheckMixin:
+class NicknameCheckMixin(forms.Form):
+    """The staff may leave the nickname blank (the stand-in name shows), never the username."""
+
+    nickname = NicknameField(required=False, help_text=ADMIN_NICKNAME_HELP)
+
     def clean_nickname(self) -> str:
+        nickname = self.cleaned_data["nickname"]
+        if not nickname:
+            return ""
         return clean_nickname_for(
-            self.cleaned_data["nickname"] or self.cleaned_data.get("username", ""),
-            user=self.instance,
+            nickname, user=self.instance, username=self.cleaned_data.get("username", "")
         )
 
 

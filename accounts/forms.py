@@ -13,18 +13,59 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import services
 from accounts.models import User
-from accounts.validators import NICKNAME_MAX, nickname_key, normalize_nickname, validate_nickname
-
-NICKNAME_HELP = _(
-    "Como você aparece nas mesas e no saguão. De 2 a 20 caracteres: letras, números, espaços, "
-    "- e _. Evite informações pessoais."
+from accounts.validators import (
+    NICKNAME_HELP,
+    NICKNAME_MAX,
+    NICKNAME_MIN,
+    USERNAME_HELP,
+    nickname_key,
+    normalize_nickname,
+    validate_nickname,
 )
 
 
-def clean_nickname_for(value: str, *, user: User | None = None) -> str:
-    """A valid, free nickname, or ValidationError with a message for the nickname field."""
+class NicknameField(forms.CharField):
+    """The nickname, normalized before any check, so "2 to 20" counts what the tables show.
+
+    The length is checked by validate_nickname alone (one message); the browser gets the same
+    limits as minlength and maxlength.
+    """
+
+    default_error_messages = {
+        "required": _("O apelido é obrigatório: é o nome que os outros veem nas mesas.")
+    }
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("label", _("Apelido"))
+        kwargs.setdefault("help_text", NICKNAME_HELP)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"autocomplete": "nickname"}))
+        super().__init__(validators=[validate_nickname], **kwargs)
+
+    def to_python(self, value) -> str:
+        return normalize_nickname(super().to_python(value))
+
+    def widget_attrs(self, widget) -> dict:
+        attrs = super().widget_attrs(widget)
+        return {**attrs, "minlength": str(NICKNAME_MIN), "maxlength": str(NICKNAME_MAX)}
+
+
+def clean_nickname_for(value: str, *, user: User | None = None, username: str = "") -> str:
+    """A valid, free nickname, or ValidationError with a message for the nickname field.
+
+    `username` is the account's login name (the one being chosen, at sign-up): the nickname may
+    not give it away.
+    """
     value = normalize_nickname(value)
     validate_nickname(value)
+    username = username or (user.username if user is not None else "")
+    if username and nickname_key(value) == nickname_key(username):
+        raise ValidationError(
+            _(
+                "O apelido não pode ser o seu nome de usuário: ele serve para entrar e ninguém "
+                "mais deve saber. Escolha outro."
+            ),
+            code="nickname_username",
+        )
     taken = User.objects.filter(nickname_key=nickname_key(value))
     if user is not None and user.pk:
         taken = taken.exclude(pk=user.pk)
@@ -36,47 +77,34 @@ def clean_nickname_for(value: str, *, user: User | None = None) -> str:
 
 
 class SignupForm(AllauthSignupForm):
-    """allauth's sign-up form plus the nickname (blank: the username)."""
+    """allauth's sign-up form plus the nickname, which is required: the username stays private."""
 
-    nickname = forms.CharField(
-        label=_("Apelido"),
-        required=False,
-        max_length=NICKNAME_MAX + 10,
-        help_text=NICKNAME_HELP,
-        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
-    )
+    nickname = NicknameField()
     field_order = ["username", "nickname", "email", "password1", "password2"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = USERNAME_HELP
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        if "nickname" in self.errors:
-            return cleaned
-        nickname = cleaned.get("nickname") or cleaned.get("username")
-        if not nickname:
-            return cleaned
-        try:
-            cleaned["nickname"] = clean_nickname_for(nickname)
-        except ValidationError as error:
-            if not cleaned.get("nickname"):
-                error = ValidationError(
-                    _("O nome de usuário não serve como apelido: %(reason)s Escolha um apelido."),
-                    params={"reason": " ".join(error.messages)},
+        nickname = cleaned.get("nickname")
+        if nickname:
+            try:
+                cleaned["nickname"] = clean_nickname_for(
+                    nickname, username=cleaned.get("username", "")
                 )
-            self.add_error("nickname", error)
+            except ValidationError as error:
+                self.add_error("nickname", error)
         return cleaned
 
 
 class NicknameForm(forms.ModelForm):
+    nickname = NicknameField()
+
     class Meta:
         model = User
         fields = ["nickname"]
-        labels = {"nickname": _("Apelido")}
-        help_texts = {"nickname": NICKNAME_HELP}
-        widgets = {"nickname": forms.TextInput(attrs={"autocomplete": "nickname"})}
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["nickname"].required = True
 
     def clean_nickname(self) -> str:
         return clean_nickname_for(self.cleaned_data["nickname"], user=self.instance)

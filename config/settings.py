@@ -171,6 +171,10 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_UNIQUE_EMAIL = True
+# Sign-up and password reset never tell whether an address is registered; with optional
+# verification that means letting a sign-up with a registered address through (accounts.adapter).
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_USER_DISPLAY = "accounts.adapter.user_display"
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.username_validators"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
