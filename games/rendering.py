@@ -391,7 +391,7 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[Sim
         elif not is_host_seat:
             label = _("Tirar robô") if seat.robot else _("Tirar da mesa")
             controls.append(_control(label, cmd="seat_clear", seat=seat.index))
-        if seat.index > 0:
+        if seat.index > 0 and not seat.empty and not copy.seats[seat.index - 1].empty:
             other = names[seat.index - 1]
             controls.append(
                 _control(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from accounts.models import stand_in_name
 from games.models import Action, Deadline, Seat, Table
 
 LOG_ACTIONS = 6
@@ -65,6 +66,7 @@ class TableCopy:
     invite_code: str
     outcome: dict[str, Any] | None
     move_seconds: int | None
+    fast_robots: bool
     claim_open: bool
     last_action_at: datetime | None
     next_table_id: int | None
@@ -102,13 +104,13 @@ class TableCopy:
 
 TABLE_FIELDS = (
     "id", "game", "mode", "options", "state", "version", "state_version", "status", "is_public",
-    "host_id", "invite_code", "outcome", "move_seconds", "claim_open", "last_action_at",
-    "next_table_id",
+    "host_id", "invite_code", "outcome", "move_seconds", "fast_robots", "claim_open",
+    "last_action_at", "next_table_id",
 )  # fmt: skip
 
 
 SEAT_FIELDS = (
-    "index", "user_id", "user__nickname", "user__username", "robot", "autopilot", "team",
+    "index", "user_id", "user__nickname", "robot", "autopilot", "team",
     "connected", "last_seen", "muted",
 )  # fmt: skip
 
@@ -123,7 +125,8 @@ def load(table_id: int) -> TableCopy | None:
         SeatCopy(
             index=seat["index"],
             user_id=seat["user_id"],
-            name=(seat["user__nickname"] or seat["user__username"] or "")
+            # Never the login name: a person without a nickname is "Pessoa 42".
+            name=(seat["user__nickname"] or stand_in_name(seat["user_id"]))
             if seat["user_id"]
             else "",
             robot=seat["robot"],

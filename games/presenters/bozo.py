@@ -202,9 +202,9 @@ def hint(view: dict[str, Any], advice: list[dict[str, Any]], count: int = 3) -> 
             kept = action["dice"] if action["type"] == "hold" else _held(turn)
             faces = [str(turn["dice"][i]) for i in sorted(kept, key=lambda i: turn["dice"][i])]
             if faces:
-                choice = _("Se guardar %(faces)s e lançar de novo") % {"faces": _and(faces)}
+                choice = _("Se lançar de novo guardando %(faces)s") % {"faces": _and(faces)}
             else:
-                choice = _("Se lançar os cinco dados de novo")
+                choice = _("Se lançar de novo os cinco dados")
         lines.append(
             _("%(choice)s, sua média final esperada é %(expected)d.")
             % {"choice": choice, "expected": expected}

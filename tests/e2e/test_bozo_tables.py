@@ -33,7 +33,7 @@ PHONE = {"width": 360, "height": 640}
 BOX_BY_NAME = {name: box for box, name in BOX_NAMES.items()}
 # One dice turn each: how the single roll is made and revealed.
 SEM_COPO, POR_CIMA, EMBAIXO = "sem copo", "por cima", "cantar embaixo"
-FINAL = re.compile(r"final esperado (\d+(?:[.,]\d+)?)")
+FINAL = re.compile(r"sua média final esperada é (\d+)\.")
 
 
 # -- reading a table page ------------------------------------------------------------------------
@@ -117,9 +117,13 @@ def card_totals_on(page: Page) -> list[int]:
     return [int(re.search(r"Total\s+(\d+)", text).group(1)) for text in cards.all_inner_texts()]
 
 
-def seat_texts(*seats: tuple[str, str]) -> list[re.Pattern]:
-    """What the seat list must read, seat by seat: the team, then who sits there."""
-    return [re.compile(rf"^\s*{team}\s+{name}\b") for team, name in seats]
+def seat_texts(*names: str) -> list[re.Pattern]:
+    """What a team's seat list must read, seat by seat: who sits there."""
+    return [re.compile(rf"^\s*{name}\b") for name in names]
+
+
+def team_seats(page: Page, team: str):
+    return page.get_by_role("region", name=f"Dupla {team}").get_by_role("listitem")
 
 
 def snapshot(page: Page) -> dict:
@@ -197,20 +201,26 @@ def follow_first_hint(page: Page) -> str:
     panel = page.locator("#mesa-dica")
     expect(panel.get_by_role("heading", name="Dica do robô")).to_be_visible()
     lines = panel.get_by_role("listitem")
-    expect(lines.first).to_contain_text("final esperado")
+    expect(lines.first).to_contain_text("sua média final esperada é")
     texts = lines.all_inner_texts()
-    assert all("final esperado" in text for text in texts), texts
-    expected = [float(FINAL.search(text).group(1).replace(",", ".")) for text in texts]
-    assert expected[0] >= max(expected) - 0.15, texts  # the first is the robot's own choice
+    assert 1 <= len(texts) <= 3 and all(FINAL.search(text) for text in texts), texts
+    expected = [int(FINAL.search(text).group(1)) for text in texts]
+    assert expected[0] >= max(expected), texts  # the first is the robot's own choice
+    # The best choice is marked on the table too: one box, or the dice to keep.
+    marked = page.locator("#mesa-jogo .is-advised")
 
     advice = texts[0]
-    if match := re.match(r"Marcar (.+) \((\d+)\)", advice):
-        name, points = match.groups()
-        act(page, page.get_by_role("button", name=f"Marcar {points} em {name}", exact=True))
-    elif match := re.match(r"Guardar ([\d, ]+) e lançar", advice):
-        hold_faces(page, [int(face) for face in match.group(1).split(",")])
+    if match := re.match(r"Se marcar (.+) agora", advice):
+        box = page.get_by_role("button", name=re.compile(rf"^Marcar \d+ em {match.group(1)}$"))
+        expect(marked).to_have_count(1)
+        expect(box).to_have_class(re.compile("is-advised"))
+        act(page, box)
+    elif match := re.match(r"Se lançar de novo guardando ([\d, e]+),", advice):
+        faces = [int(face) for face in re.findall(r"\d", match.group(1))]
+        expect(marked).to_have_count(len(faces))
+        hold_faces(page, faces)
         roll(page, cup=False)
-    elif advice.startswith("Lançar os cinco dados"):
+    elif advice.startswith("Se lançar de novo os cinco dados"):
         hold_faces(page, [])
         roll(page, cup=False)
     else:  # pragma: no cover - a new kind of advice this test does not know yet
@@ -261,8 +271,11 @@ class LiveTable(ChannelsLiveServerTestCase):
     def create_table(self, page: Page, mode: str, *, public: bool = True) -> int:
         page.goto(self.url("/jogar/bozo/nova/"))
         page.get_by_label(mode, exact=True).check()
-        visibility = "Pública: aparece no saguão" if public else "Privada: só com convite"
-        page.get_by_label(visibility).check()
+        public_label = "Pública: aparece no saguão"
+        if mode == "Treino solo":  # always private, started at once: the form hides the choice
+            expect(page.get_by_label(public_label)).to_be_hidden()
+        else:
+            page.get_by_label(public_label if public else "Privada: só com convite").check()
         page.get_by_role("button", name="Criar mesa").click()
         page.wait_for_url(re.compile(r"/mesa/\d+/$"))
         wait_connected(page)
@@ -337,14 +350,19 @@ class BozoTableTests(LiveTable):
         assert table.status == Table.Status.FINISHED
         totals = [card_total(card) for card in table.state["cards"]]
         assert table.outcome["scores"] == totals
-        for page, seat in ((ana, 0), (bia, 1)):
+        winners = table.outcome["winners"]
+        for page, seat, other in ((ana, 0, "Bia"), (bia, 1, "Ana")):
             wait_for_banner(page, "Fim de jogo")
             result = page.locator("#mesa-resultado")
-            expect(result.get_by_role("heading", name="Fim de jogo")).to_be_visible()
+            if len(winners) > 1:
+                title = "Empate: vitória compartilhada"
+            else:
+                title = "Você venceu!" if seat in winners else f"Vencedor: {other}"
+            expect(result.get_by_role("heading", level=2)).to_have_text(title)
             expect(result).to_contain_text(str(max(totals)))
             assert card_totals_on(page) == totals
             won = result.get_by_text("Você venceu!").filter(visible=True)
-            expect(won).to_have_count(1 if seat in table.outcome["winners"] else 0)
+            expect(won).to_have_count(1 if winners == [seat] else 0)
             expect(result.get_by_role("button", name="Jogar de novo")).to_be_visible()
         self.assert_no_reload(ana, bia)
 
@@ -360,25 +378,26 @@ class BozoTableTests(LiveTable):
         jade_link = invites.get_by_label("Convite para a dupla Jade").input_value()
         assert invites.get_by_label("Convite para a dupla Âmbar").input_value()
 
-        # Bia comes by the Jade link: a plain "Sentar" puts her in Jade. Caio and Duda come by
-        # the table link and fill the free seats in order (Âmbar, then the last Âmbar seat).
+        # Bia comes by the Jade link: she is offered Jade only. Caio and Duda come by the table
+        # link, which offers each team with room: Jade is full by then, so Âmbar.
         for guest, link in ((bia, jade_link), (caio, table_link), (duda, table_link)):
             guest.goto(link)
             guest.wait_for_url(self.url(f"/mesa/{table_id}/"))
             wait_connected(guest)
-            guest.get_by_role("button", name="Sentar", exact=True).click()
+            offered = guest.locator("#mesa-acoes").get_by_role("button")
+            team = "Jade" if link == jade_link else "Âmbar"
+            expect(offered).to_have_text([f"Sentar na dupla {team}"])
+            offered.click()
             expect(guest.get_by_role("button", name="Sair da mesa")).to_be_visible()
-        seats = ana.locator("#mesa-lugares li")
-        expect(seats).to_have_text(
-            seat_texts(("Jade", "Ana"), ("Âmbar", "Caio"), ("Jade", "Bia"), ("Âmbar", "Duda"))
-        )
+        # The seats are shown team by team: partners together.
+        expect(team_seats(ana, "Jade")).to_have_text(seat_texts("Ana", "Bia"))
+        expect(team_seats(ana, "Âmbar")).to_have_text(seat_texts("Caio", "Duda"))
 
-        # Ana wants Duda as her partner: "↑" on the fourth seat swaps Duda and Bia, above her.
+        # Ana wants Duda as her partner: the fourth seat's "Trocar de lugar com Bia" swaps them.
         ana.get_by_role("button", name="Trocar de lugar com Bia").click()
-        expect(seats).to_have_text(
-            seat_texts(("Jade", "Ana"), ("Âmbar", "Caio"), ("Jade", "Duda"), ("Âmbar", "Bia"))
-        )
-        expect(bia.locator("#mesa-lugares li").filter(has_text="(você)")).to_contain_text("Âmbar")
+        expect(team_seats(ana, "Jade")).to_have_text(seat_texts("Ana", "Duda"))
+        expect(team_seats(ana, "Âmbar")).to_have_text(seat_texts("Caio", "Bia"))
+        expect(team_seats(bia, "Âmbar").filter(has_text="(você)")).to_have_count(1)
         by_seat = Seat.objects.filter(table_id=table_id).order_by("index")
         assert [(s.user.username, s.team) for s in by_seat] == [
             ("ana", 0),
@@ -432,13 +451,12 @@ class BozoTableTests(LiveTable):
         winners = {seat % 2 for seat in table.outcome["winners"]}
         for seat, (page, _, _) in enumerate(order):
             won = page.locator("#mesa-resultado").get_by_text("Você venceu!").filter(visible=True)
-            expect(won).to_have_count(1 if seat % 2 in winners else 0)
+            expect(won).to_have_count(1 if winners == {seat % 2} else 0)
         self.assert_no_reload(*pages)
 
     def test_reload_mid_turn_shows_the_same_dice_holds_version_and_banner(self):
         ana = self.player("ana", "Ana")
         table_id = self.create_table(ana, "Treino solo")
-        ana.get_by_role("button", name="Começar a partida").click()
         wait_for_banner(ana, "Sua vez")
 
         roll(ana, cup=False)
@@ -477,7 +495,6 @@ class BozoTableTests(LiveTable):
     def test_solo_training_follows_the_robots_hint_to_the_end(self):
         ana = self.player("ana", "Ana")
         table_id = self.create_table(ana, "Treino solo")
-        ana.get_by_role("button", name="Começar a partida").click()
         wait_for_banner(ana, "Sua vez")
         expect(ana.get_by_role("button", name="Dica")).to_have_count(0)  # nothing to advise yet
 
@@ -489,7 +506,7 @@ class BozoTableTests(LiveTable):
                 expect(ana.get_by_role("button", name="Dica")).to_have_count(0)
                 lift(ana)
             for _ in range(3):  # one hint after each of at most three rolls
-                if follow_first_hint(ana).startswith("Marcar"):
+                if follow_first_hint(ana).startswith("Se marcar"):
                     break
             else:
                 raise AssertionError("three rolls and the hint never said to mark a box")
@@ -499,7 +516,10 @@ class BozoTableTests(LiveTable):
         table = Table.objects.get(pk=table_id)
         total = card_total(table.state["cards"][0])
         assert table.outcome["text"] == f"Treino concluído com {total} pontos."
-        expect(ana.locator("#mesa-resultado")).to_contain_text(table.outcome["text"])
+        result = ana.locator("#mesa-resultado")
+        expect(result.get_by_role("heading")).to_have_text(f"Treino concluído: {total} pontos")
+        expect(result).to_contain_text("Sua primeira marca neste treino.")
+        expect(result.get_by_text("Você venceu!")).to_have_count(0)
         assert card_totals_on(ana) == [total]
 
 

@@ -243,7 +243,17 @@ def test_the_hint_speaks_plainly_of_at_most_three_choices_and_marks_the_best(ana
     assert hint.box == "full" and hint.keep is None
     for line in hint.lines[1:]:
         assert re.fullmatch(
-            r"Se (marcar \w+ agora|guardar [\d, e]+ e lançar de novo"
-            r"|lançar os cinco dados de novo), sua média final esperada é \d+\.",
+            r"Se (marcar \w+ agora|lançar de novo guardando [\d, e]+"
+            r"|lançar de novo os cinco dados), sua média final esperada é \d+\.",
             line,
         ), line
+
+
+def test_a_person_without_a_nickname_is_never_shown_by_their_login_name(ana, make_user):
+    nameless = make_user("login_secreto")
+    assert not nameless.nickname
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=nameless)
+    html = html_of(table.pk, None)
+    assert "login_secreto" not in html
+    assert f"Pessoa {nameless.pk}" in html

@@ -1,0 +1,244 @@
+"""The first visit and a whole Bozó game on a phone (360 x 740), in real browsers against the
+ASGI live server (issue #8): every control a turn needs is inside the screen at every step, the
+page follows the game, an invited friend signs up and lands back at the table, the header keeps
+to one row and the lobby polls once."""
+
+from __future__ import annotations
+
+import re
+from itertools import cycle
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.test import override_settings
+
+from games.models import Table
+from tests.e2e.test_bozo_tables import (
+    EMBAIXO,
+    PASSWORD,
+    POR_CIMA,
+    SEM_COPO,
+    LiveTable,
+    act,
+    lift,
+    roll,
+    table_id_of,
+    version,
+    wait_connected,
+    wait_for_banner,
+    wait_for_version,
+)
+
+try:
+    from playwright.sync_api import Page, expect
+except ImportError:  # pragma: no cover - the `browser` fixture reports the missing package
+    Page = expect = None
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 360, "height": 740}
+
+
+def outside_the_screen(page: Page, locator) -> list[str]:
+    """What of `locator` (every element it matches) is not wholly inside the viewport."""
+    boxes = locator.evaluate_all(
+        """els => els.filter(e => e.getClientRects().length).map(e => {
+            const r = e.getBoundingClientRect();
+            const name = e.getAttribute('aria-label') || e.textContent.trim();
+            return [name, r.left, r.top, r.right, r.bottom];
+        })"""
+    )
+    assert boxes, f"nothing matches {locator}"
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    return [
+        f"{name!r} at ({left:.0f}, {top:.0f})–({right:.0f}, {bottom:.0f})"
+        for name, left, top, right, bottom in boxes
+        if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5
+    ]
+
+
+def assert_on_screen(page: Page, *locators) -> None:
+    # Smooth scrolling may still be moving the page: wait until it stays put for 10 frames.
+    page.wait_for_function(
+        """() => new Promise(done => {
+            let y = scrollY, still = 0;
+            const frame = () => {
+                still = scrollY === y ? still + 1 : 0;
+                y = scrollY;
+                if (still >= 10) done(true); else requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+        })"""
+    )
+    missing = [where for locator in locators for where in outside_the_screen(page, locator)]
+    assert not missing, f"off screen at {page.viewport_size}: {missing}"
+
+
+def dice(page: Page):
+    return page.locator("#mesa-jogo .die")
+
+
+def own_open_boxes(page: Page):
+    return page.locator(".score-card--yours .score-button")
+
+
+class PhoneTableTests(LiveTable):
+    def phone_player(self, username: str, nickname: str) -> Page:
+        page = self.player(username, nickname)
+        page.set_viewport_size(PHONE)
+        return page
+
+    def test_a_whole_duel_is_played_with_every_control_on_the_screen(self):
+        ana = self.phone_player("ana", "Ana")
+        bia = self.phone_player("bia", "Bia")
+        table_id = self.create_table(ana, "Duelo")
+        bia.goto(self.url(f"/mesa/{table_id}/"))
+        wait_connected(bia)
+        bia.get_by_role("button", name="Sentar", exact=True).click()
+        wait_for_banner(ana, "Todos sentados: pode começar")
+        expect(ana.locator("#mesa-acoes")).to_contain_text("Todos sentados: pode começar.")
+        ana.get_by_role("button", name="Começar a partida").click()
+
+        players = [(ana, "Ana"), (bia, "Bia")]
+        styles = cycle([POR_CIMA, SEM_COPO, EMBAIXO, SEM_COPO])
+        for turn in range(20):
+            (mover, _name), (watcher, _other) = players[turn % 2], players[1 - turn % 2]
+            wait_for_banner(mover, "Sua vez")
+            # The turn came back: the banner, the dice and the roll are in view at once.
+            roll_button = mover.locator("[data-cup-choice] form:not([hidden]) button")
+            assert_on_screen(mover, mover.locator("#mesa-status"), dice(mover), roll_button)
+            style = next(styles)
+            rolled = roll(mover, cup=style != SEM_COPO)
+            wait_for_version(watcher, rolled)
+            assert_on_screen(watcher, watcher.locator("#mesa-status"), dice(watcher))
+            if style != SEM_COPO:
+                assert_on_screen(mover, mover.get_by_role("button", name=re.compile("levantar")))
+                wait_for_version(watcher, lift(mover, embaixo=style == EMBAIXO))
+            # The dice to hold, the roll again and every open box with its value: one screen.
+            needed = [dice(mover), own_open_boxes(mover)]
+            again = mover.locator("[data-cup-choice] form:not([hidden]) button")
+            if again.count():
+                needed.append(again)
+            assert_on_screen(mover, *needed)
+            assert_on_screen(watcher, dice(watcher))
+            act(mover, own_open_boxes(mover).first)
+
+        table = Table.objects.get(pk=table_id)
+        assert table.status == Table.Status.FINISHED
+        for page in (ana, bia):
+            result = page.locator("#mesa-resultado")
+            expect(result.get_by_role("heading", level=2)).to_be_visible()
+            assert_on_screen(page, result.get_by_role("heading", level=2))
+            assert_on_screen(page, result.get_by_role("button", name="Jogar de novo"))
+            expect(page.locator("#bozo-lance")).to_have_text("")
+
+        # "Jogar de novo": one tap, and Ana is at the new table with Bia already seated.
+        ana.get_by_role("button", name="Jogar de novo").click()
+        ana.wait_for_url(re.compile(rf"/mesa/(?!{table_id}/)\d+/$"))
+        wait_connected(ana)
+        new = Table.objects.get(pk=table_id_of(ana))
+        assert Table.objects.get(pk=table_id).next_table_id == new.pk
+        expect(ana.locator("#mesa-lugares")).to_contain_text("Bia")
+        link = bia.locator("#mesa-resultado").get_by_role("link", name="Ir para a nova mesa")
+        link.click()
+        bia.wait_for_url(self.url(f"/mesa/{new.pk}/"))
+
+    def test_an_invited_friend_signs_up_from_the_header_and_lands_back_ready_to_sit(self):
+        ana = self.phone_player("ana", "Ana")
+        table_id = self.create_table(ana, "Duplas", public=False)
+        invites = ana.get_by_role("region", name="Convites")
+        expect(invites).to_contain_text("Convite para a dupla Jade Para quem joga com você.")
+        amber = invites.get_by_label("Convite para a dupla Âmbar").input_value()
+
+        context = self.browser.new_context(viewport=PHONE, locale="pt-BR")
+        self.contexts.append(context)
+        friend = context.new_page()
+        friend.goto(amber)
+        friend.wait_for_url(self.url(f"/mesa/{table_id}/"))
+        expect(friend.get_by_text("Você foi convidado para a dupla Âmbar.")).to_be_visible()
+        header = friend.locator(".site-header")
+        header.get_by_role("link", name="Criar conta").click()
+        assert parse_qs(urlsplit(friend.url).query)["next"] == [f"/mesa/{table_id}/"]
+
+        friend.locator("input[name=username]").fill("caio")
+        friend.locator("input[name=nickname]").fill("Caio Lima")
+        friend.locator("input[name=email]").fill("caio@example.com")
+        friend.locator("input[name=password1]").fill(PASSWORD)
+        friend.locator("input[name=password2]").fill(PASSWORD)
+        friend.get_by_role("button", name="Criar conta").click()
+        friend.wait_for_url(self.url(f"/mesa/{table_id}/"))
+        wait_connected(friend)
+        sit = friend.locator("#mesa-acoes").get_by_role("button")
+        expect(sit).to_have_text(["Sentar na dupla Âmbar"])
+        sit.click()
+        team = ana.get_by_role("region", name="Dupla Âmbar")
+        expect(team).to_contain_text("Caio Lima")
+        seat = Table.objects.get(pk=table_id).seats.get(user__username="caio")
+        assert seat.team == 1
+
+    def test_the_header_keeps_to_one_row_and_the_lobby_polls_once(self):
+        context = self.browser.new_context(viewport=PHONE, locale="pt-BR")
+        self.contexts.append(context)
+        visitor = context.new_page()
+        ana = self.phone_player("ana", "Ana Luíza Mendes")
+        for page in (visitor, ana):
+            page.goto(self.url("/jogar/"))
+            links = page.locator(".site-nav a")
+            tops = {
+                round(box["y"])
+                for box in (links.nth(i).bounding_box() for i in range(links.count()))
+            }
+            assert len(tops) == 1, tops  # one row
+            assert page.locator(".site-header").bounding_box()["height"] <= 60
+            assert_on_screen(page, links)
+        polling = ana.locator("[hx-trigger*=every]")
+        expect(polling).to_have_count(1)
+        ids = ana.locator("[id]").evaluate_all("els => els.map(e => e.id)")
+        assert len(ids) == len(set(ids)), ids
+        # "Jogar" starts at once: a table or a robot duel, one tap each, for each playable game.
+        bozo = ana.locator(".lobby-game").filter(has_text="Bozó")
+        expect(bozo.get_by_role("link", name="Criar mesa")).to_be_visible()
+        bozo.get_by_role("button", name="Duelo contra robô").click()
+        ana.wait_for_url(re.compile(r"/mesa/\d+/$"))
+        wait_connected(ana)
+        assert Table.objects.get(pk=table_id_of(ana)).status == Table.Status.PLAYING
+
+    def test_the_lobby_lists_a_table_in_plain_words_and_never_solo_training(self):
+        ana = self.phone_player("ana", "Ana")
+        bia = self.phone_player("bia", "Bia")
+        self.create_table(ana, "Duelo")
+        ana.goto(self.url("/jogar/bozo/nova/"))
+        ana.get_by_label("Treino solo", exact=True).check()
+        ana.get_by_role("button", name="Criar mesa").click()
+        ana.wait_for_url(re.compile(r"/mesa/\d+/$"))
+        bia.goto(self.url("/jogar/bozo/"))
+        listed = bia.get_by_role("region", name="Mesas públicas").get_by_role("listitem")
+        expect(listed).to_have_count(1)
+        expect(listed.get_by_role("link")).to_have_text("Bozó · Duelo")
+        expect(listed).to_contain_text("1 de 2 lugares")
+        version(ana)  # the solo page is live
+
+
+@override_settings(GAMES_SWEEPER=True, GAMES_AWAY_SECONDS=5)
+class PhoneRobotTests(LiveTable):
+    def test_the_page_follows_the_robot_and_shows_its_card(self):
+        ana = self.player("ana", "Ana")
+        ana.set_viewport_size(PHONE)
+        ana.goto(self.url("/jogar/bozo/"))
+        ana.get_by_role("button", name="Duelo contra robô").click()
+        ana.wait_for_url(re.compile(r"/mesa/\d+/$"))
+        wait_connected(ana)
+        wait_for_banner(ana, "Sua vez")
+        roll(ana, cup=False)
+        # Ana scrolls down to read the plays, then scores: the robot's turn brings the table back.
+        ana.mouse.wheel(0, 500)
+        act(ana, own_open_boxes(ana).first)
+        wait_for_banner(ana, "Vez de Robô 2")
+        assert_on_screen(ana, ana.locator("#mesa-status"), dice(ana))
+        robot_tab = ana.locator("[data-card-tab]").filter(has_text="Robô 2")
+        expect(robot_tab).to_have_attribute("aria-current", "true")
+        wait_for_banner(ana, "Sua vez")
+        expect(ana.locator("[data-card-tab].card-tab--yours")).to_have_attribute(
+            "aria-current", "true"
+        )
+        assert_on_screen(ana, ana.locator("#mesa-status"), dice(ana))
