@@ -74,6 +74,13 @@ def assert_on_screen(page: Page, *locators) -> None:
     assert not missing, f"off screen at {page.viewport_size}: {missing}"
 
 
+def cut_names(page: Page) -> list[str]:
+    """The box names on the player's own card that do not fit their place ("Quadra…")."""
+    return page.locator(".score-card--yours .score-row__name").evaluate_all(
+        "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+    )
+
+
 def dice(page: Page):
     return page.locator("#mesa-jogo .die")
 
@@ -121,6 +128,7 @@ class PhoneTableTests(LiveTable):
                 needed.append(again)
             assert_on_screen(mover, *needed)
             assert_on_screen(watcher, dice(watcher))
+            assert cut_names(mover) == []
             act(mover, own_open_boxes(mover).first)
 
         table = Table.objects.get(pk=table_id)

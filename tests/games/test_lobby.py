@@ -1,0 +1,57 @@
+"""The lobby (issue #8): one poll, the one-tap starts of "Jogar", plain texts."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+
+from games import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_lobby_polls_once_and_its_ids_are_unique(client, make_user):
+    services.table_create(host=make_user("ana", nickname="Ana"), game="bozo", mode="duelo")
+    for path in ("/jogar/", "/jogar/bozo/"):
+        html = client.get(path).content.decode()
+        assert html.count('hx-trigger="every 5s"') == 1, path
+        ids = re.findall(r'\bid="([^"]+)"', html)
+        assert len(ids) == len(set(ids)), path
+
+
+def test_jogar_starts_each_playable_game_in_one_tap(client, make_user):
+    client.force_login(make_user("ana", nickname="Ana"))
+    html = client.get("/jogar/").content.decode()
+    assert html.count('href="/jogar/bozo/nova/"') == 1
+    assert html.count('action="/jogar/bozo/contra-robo/"') == 1
+    assert "Mesas online em preparação." in html  # the games still without tables say so
+
+
+def test_a_visitor_is_offered_to_sign_up_and_come_back(client):
+    html = client.get("/jogar/bozo/").content.decode()
+    assert 'href="/conta/signup/?next=/jogar/bozo/"' in html
+    assert 'href="/conta/login/?next=/jogar/bozo/"' in html
+
+
+def test_a_table_is_named_in_plain_words_and_its_seats_counted_in_the_right_number(make_user):
+    request = RequestFactory().get("/jogar/")
+    request.user = AnonymousUser()
+    table = SimpleNamespace(
+        get_absolute_url="/mesa/1/",
+        get_game_display="Bozó",
+        mode_label="Duelo",
+        host=SimpleNamespace(display_name="Ana"),
+        taken=1,
+        total=1,
+        get_status_display="Esperando jogadores",
+    )
+    one = render_to_string("games/_lobby_tables.html", {"tables": [table]}, request)
+    assert "Bozó · Duelo</a>" in one and "1 de 1 lugar<" in one
+    table.total = 2
+    two = render_to_string("games/_lobby_tables.html", {"tables": [table]}, request)
+    assert "1 de 2 lugares<" in two
