@@ -279,5 +279,8 @@ GAMES_SWEEP_SECONDS = 0.25
 GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))
 GAMES_PRESENCE_REFRESH_SECONDS = 30
 GAMES_PRESENCE_STALE_SECONDS = 90
+# At most this many tables of one host in the waiting room at once (solo training and duels
+# against a robot start at once: they never wait there).
+GAMES_MAX_WAITING_TABLES = 3
 # Table chat: at most this many messages per person in this many seconds.
 GAMES_CHAT_BURST = (5, 10)

@@ -1,4 +1,9 @@
-"""The table-creation form, built from the game's modes and the rules' options."""
+"""The table-creation form, built from the game's modes and the rules' options.
+
+Solo training is private whatever the visibility says (games/services.py, `table_create`): the
+mode's help text says so, and the page hides the visibility and robot choices while a one-seat
+mode is chosen (table_new.html, with CSS alone: without it they stay, and mean nothing there).
+"""
 
 from __future__ import annotations
 
@@ -19,12 +24,22 @@ class TableForm(forms.Form):
     visibility = forms.ChoiceField(
         label=_("Quem pode entrar"), choices=VISIBILITY, initial="public", widget=forms.RadioSelect
     )
+    fast_robots = forms.BooleanField(
+        label=_("Robôs rápidos"),
+        required=False,
+        help_text=_("Os robôs jogam quase sem pausa entre uma jogada e outra: bom para treinar."),
+    )
 
     def __init__(self, *args, game: GameInfo, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields["mode"].choices = [(m.slug, m.label) for m in game.modes]
         self.fields["mode"].initial = game.modes[0].slug
+        self.one_seat_modes = [m.slug for m in game.modes if m.max_seats == 1]
+        if self.one_seat_modes:
+            self.fields["mode"].help_text = _(
+                "O treino solo é só seu: fica fora do saguão e começa na hora."
+            )
         declared = rules.get(game.slug).options()
         for option in game.options:
             default, allowed = declared[option.name]
@@ -40,6 +55,9 @@ class TableForm(forms.Form):
                 )
             field.help_text = option.help
             self.fields[f"opt_{option.name}"] = field
+
+    def rules_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("opt_")]
 
     def rules_options(self) -> dict:
         return {

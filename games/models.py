@@ -22,6 +22,16 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+def one_seat_modes() -> Q:
+    """Tables of a mode with a single seat (solo training): private and started at once."""
+    modes = Q(pk__in=[])
+    for game in GAMES:
+        for mode in game.modes:
+            if mode.max_seats == 1:
+                modes |= Q(game=game.slug, mode=mode.slug)
+    return modes
+
+
 class TableQuerySet(models.QuerySet):
     def open(self):
         return self.filter(status__in=[Table.Status.WAITING, Table.Status.PLAYING])
@@ -30,7 +40,8 @@ class TableQuerySet(models.QuerySet):
         return self.filter(is_public=True)
 
     def in_lobby(self, game: str | None = None):
-        tables = self.open().public()
+        """Open public tables, never those of a one-seat mode (solo training is nobody else's)."""
+        tables = self.open().public().exclude(one_seat_modes())
         if game:
             tables = tables.filter(game=game)
         return tables.select_related("host").prefetch_related("seats__user")
@@ -72,6 +83,8 @@ class Table(models.Model):
     outcome = models.JSONField(_("resultado"), null=True, blank=True, editable=False)
     # Seconds a person has for each move before a robot plays it for them (none: no clock).
     move_seconds = models.PositiveSmallIntegerField(_("relógio por jogada"), null=True, blank=True)
+    # Training: the robots play with hardly a pause between their steps (games/timers.py).
+    fast_robots = models.BooleanField(_("robôs rápidos"), default=False)
     # Set by the inactivity timer once the seat on turn has been idle long enough.
     claim_open = models.BooleanField(default=False, editable=False)
     last_action_at = models.DateTimeField(_("última jogada"), null=True, blank=True)

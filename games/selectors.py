@@ -10,7 +10,8 @@ from games.models import Seat, Table
 
 
 def lobby_tables(game: str | None = None) -> QuerySet[Table]:
-    """Public tables waiting for players or in progress, newest first."""
+    """Public tables waiting for players or in progress, newest first; never solo training,
+    which nobody else may join (models.TableQuerySet.in_lobby)."""
     return (
         Table.objects.in_lobby(game)
         .annotate(taken=Count("seats", filter=Q(seats__user__isnull=False) | Q(seats__robot=True)))

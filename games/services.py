@@ -330,7 +330,13 @@ def table_create(
     options: dict | None = None,
     is_public: bool = True,
     move_seconds: int | None = None,
+    fast_robots: bool = False,
+    robots: bool = False,
 ) -> Table:
+    """Open a table with the host in the first seat. Solo training (a mode of one seat) is
+    private and starts at once, and so does a table whose other seats `robots` fill (the lobby's
+    duel against a robot); any other waits for players in the waiting room, where one host may
+    keep only a few (GAMES_MAX_WAITING_TABLES)."""
     info = GAMES_BY_SLUG.get(game)
     if info is None or not info.playable:
         raise TableError(_("Este jogo ainda não tem mesas online."))
@@ -347,22 +353,55 @@ def table_create(
         raise TableError(error.message) from None
     if move_seconds not in (None, *settings.GAMES_MOVE_CLOCKS):
         raise TableError(_("Relógio por jogada inválido."))
+    solo = mode_info.max_seats == 1
+    starts_now = solo or robots
     with transaction.atomic():
+        if not starts_now:
+            _refuse_another_waiting_table(host)
         table = Table.objects.create(
             game=game,
             mode=mode,
             options=resolved,
-            is_public=is_public,
+            is_public=is_public and not solo,
             host=host,
             move_seconds=move_seconds,
+            fast_robots=fast_robots,
         )
         teams = mode_info.teams or (None,) * mode_info.max_seats
         Seat.objects.bulk_create(
-            Seat(table=table, index=i, team=teams[i], user=host if i == 0 else None)
+            Seat(
+                table=table,
+                index=i,
+                team=teams[i],
+                user=host if i == 0 else None,
+                robot=robots and i > 0,
+            )
             for i in range(mode_info.max_seats)
         )
     # The host's seat knows of the host's sockets only once the host's page connects.
+    if starts_now:
+        table_start(table_id=table.pk, by=host)
+        table.refresh_from_db()
     return table
+
+
+def _refuse_another_waiting_table(host) -> None:
+    """One person may not fill the lobby: only a few of their tables wait for players at once.
+    Inside the creation's transaction, with the host's row locked, so that two creations at
+    the same moment count each other."""
+    get_user_model().objects.select_for_update().filter(pk=host.pk).first()
+    limit = settings.GAMES_MAX_WAITING_TABLES
+    if Table.objects.filter(host=host, status=Table.Status.WAITING).count() >= limit:
+        raise TableError(
+            ngettext(
+                "Você já tem uma mesa esperando jogadores. Feche a sua mesa em espera "
+                "(“Encerrar a mesa”) ou comece a partida antes de abrir outra.",
+                "Você já tem %(count)d mesas esperando jogadores. Feche uma das suas mesas em "
+                "espera (“Encerrar a mesa”) ou comece a partida numa delas antes de abrir outra.",
+                limit,
+            )
+            % {"count": limit}
+        )
 
 
 def seat_take(
@@ -611,6 +650,7 @@ def table_replay(*, table_id: int, by) -> Table:
             is_public=copy.is_public,
             host_id=user_id_of(by),
             move_seconds=copy.move_seconds,
+            fast_robots=copy.fast_robots,
         )
         people = set(
             get_user_model()

@@ -48,6 +48,7 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
                 mode=form.cleaned_data["mode"],
                 options=form.rules_options(),
                 is_public=form.cleaned_data["visibility"] == "public",
+                fast_robots=form.cleaned_data["fast_robots"],
             )
         except services.TableError as error:
             form.add_error(None, error.message)
@@ -59,13 +60,17 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def quick_robot_duel(request: HttpRequest, slug: str) -> HttpResponse:
-    """Lobby shortcut: a private duel against a robot, started at once."""
+    """Lobby shortcut: a private duel against a robot at the normal pace, started at once."""
     game = _game(slug)
     if game.mode("duelo") is None:
         raise Http404
-    table = services.table_create(host=request.user, game=game.slug, mode="duelo", is_public=False)
-    services.robot_add(table_id=table.pk, by=request.user)
-    services.table_start(table_id=table.pk, by=request.user)
+    try:
+        table = services.table_create(
+            host=request.user, game=game.slug, mode="duelo", is_public=False, robots=True
+        )
+    except services.TableError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby_game", game.slug)
     return redirect(table)
 
 

@@ -68,7 +68,6 @@ def test_a_robot_duel_starts_at_once(client, make_user):
 def test_the_table_page_renders_the_live_partials_over_http(client, make_user):
     ana = make_user("ana", nickname="Ana")
     table = services.table_create(host=ana, game="bozo", mode="solo")
-    services.table_start(table_id=table.pk, by=ana)
     client.force_login(ana)
     html = client.get(f"/mesa/{table.pk}/").content.decode()
     assert f'ws-connect="/ws/mesa/{table.pk}/"' in html
