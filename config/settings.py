@@ -262,10 +262,14 @@ LOGGING = {
 # the site's own page instead (it steps aside with DEBUG off, where Django calls handler404).
 MIDDLEWARE += ["config.middleware.NotFoundPageMiddleware"]
 
-# Live tables (games/timers.py): a robot's move comes after a short, natural pause (seconds);
-# the inactivity claim opens after two minutes without action; a robot plays for a person who
-# left the page during a game after 20 seconds; the host may give each move a clock.
-GAMES_ROBOT_DELAY = (0.7, 1.4)
+# Live tables (games/timers.py): a robot's step comes after a short, natural pause (seconds),
+# the first step of its turn after a longer one so that a person sees the turn change; at a
+# table of "Robôs rápidos" (training) hardly any; the inactivity claim opens after two minutes
+# without action; a robot plays for a person who left the page during a game after 20 seconds;
+# the host may give each move a clock.
+GAMES_ROBOT_DELAY = (0.25, 0.35)
+GAMES_ROBOT_FIRST_DELAY = (0.6, 0.9)
+GAMES_FAST_ROBOT_DELAY = (0.05, 0.1)
 GAMES_INACTIVITY_SECONDS = 120
 GAMES_TAKEOVER_SECONDS = 20
 # A page whose last socket closes is shown as away only if it has not come back meanwhile.

@@ -5,6 +5,10 @@ runs one on its own. A robot's move is chosen from a copy of the table outside a
 written with the version guard (games/services.py, `robot_act`): when two processes fire the
 same timer, one write lands and the other finds the table moved on. The other timers are applied
 under the table's row lock. A timer is a database row, so it survives a restart.
+
+The sweeper looks for due timers every GAMES_SWEEP_SECONDS, and sooner when a write in this
+process sets a timer due before that (games/timers.py, `alarm`): a robot's step then comes when
+its pause is over, not at the next look.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from games import presence, services, snapshots
+from games import presence, services, snapshots, timers
 from games.models import Deadline
 
 log = logging.getLogger(__name__)
@@ -32,12 +36,21 @@ def due_now(now=None) -> list[tuple[int, str, int | None]]:
     return list(rows.values_list("table_id", "kind", "seat")[:BATCH])
 
 
-def robot_turn(table_id: int, kind: str, seat: int) -> tuple[snapshots.TableCopy, int] | None:
-    """The copy a robot's move is chosen on, or None when the timer no longer applies."""
+def robot_turn(
+    table_id: int, kind: str, seat: int, now=None
+) -> tuple[snapshots.TableCopy, int] | None:
+    """The copy a robot's move is chosen on, or None when the timer no longer applies or is not
+    due (after a lost race the table's new timer for the same seat is its next step's)."""
+    now = now or timezone.now()
+
+    def due(copy) -> bool:
+        timer = copy.timer(kind, seat)
+        return timer is not None and timer.due <= now
+
     copy = snapshots.get(table_id)
-    if copy is None or copy.timer(kind, seat) is None:
+    if copy is None or not due(copy):
         copy = snapshots.get(table_id, fresh=True)
-    if copy is None or not copy.playing or copy.timer(kind, seat) is None:
+    if copy is None or not copy.playing or not due(copy):
         return None
     return copy, seat
 
@@ -57,7 +70,7 @@ def run_due(*, now=None) -> int:
     for table_id, kind, seat in due_now(now):
         try:
             if kind in ("robot", "clock"):
-                fired += play_for(table_id, kind, seat)
+                fired += play_for(table_id, kind, seat, now)
             else:
                 fired += apply_timer(table_id, kind, seat, now)
         except Exception:  # one broken table must not stop the others' timers
@@ -65,9 +78,9 @@ def run_due(*, now=None) -> int:
     return fired
 
 
-def play_for(table_id: int, kind: str, seat: int) -> bool:
+def play_for(table_id: int, kind: str, seat: int, now=None) -> bool:
     for _attempt in range(3):
-        turn = robot_turn(table_id, kind, seat)
+        turn = robot_turn(table_id, kind, seat, now)
         if turn is None:
             return False
         copy, seat = turn
@@ -113,12 +126,16 @@ async def _fire(table_id: int, kind: str, seat: int | None) -> None:
         await db(snapshots.get)(table_id, fresh=True)
 
 
-async def tick() -> None:
-    for table_id, kind, seat in await database_sync_to_async(due_now)():
+async def tick() -> tuple[timers.Look, bool]:
+    """Fire what is due; returns when it looked, and whether there may be more due already."""
+    looked = timers.alarm.look()
+    due = await database_sync_to_async(due_now)(looked.at)
+    for table_id, kind, seat in due:
         try:
             await _fire(table_id, kind, seat)
         except Exception:  # one broken table must not stop the others' timers
             log.exception("timer %s of table %s failed", kind, table_id)
+    return looked, len(due) == BATCH
 
 
 async def _presence() -> None:
@@ -134,15 +151,20 @@ async def sweep_forever() -> None:
     interval = settings.GAMES_SWEEP_SECONDS
     refresh_every = settings.GAMES_PRESENCE_REFRESH_SECONDS
     refreshed = time.monotonic()
-    while True:
-        try:
-            await tick()
-            if time.monotonic() - refreshed >= refresh_every:
-                refreshed = time.monotonic()
-                await _presence()
-        except Exception:
-            log.exception("sweeper tick failed")
-        await asyncio.sleep(interval)
+    with timers.alarm.listening():
+        while True:
+            looked, more = timers.alarm.look(), False
+            try:
+                looked, more = await tick()
+                if time.monotonic() - refreshed >= refresh_every:
+                    refreshed = time.monotonic()
+                    await _presence()
+            except Exception:
+                log.exception("sweeper tick failed")
+            if more:
+                await asyncio.sleep(0)  # a full batch: look again at once, letting others run
+            else:
+                await timers.alarm.sleep(looked, interval)
 
 
 _task: asyncio.Task | None = None

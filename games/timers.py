@@ -11,15 +11,25 @@
 
 Every write of a table (games/services.py) brings its rows in line with the new copy, inside the
 same transaction; the sweeper (games/sweeper.py) applies what is due. A timer that a change
-applies (`fired`) is written again with a new due time if the new copy still wants it.
+applies (`fired`) is written again with a new due time if the new copy still wants it. Once the
+write commits, `alarm` tells this process's sweeper the new due times, so it wakes for them
+instead of waiting for its next look at the table of timers.
 """
 
 from __future__ import annotations
 
+import asyncio
+import heapq
 import random
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
 
 from games import rules
 from games.models import Deadline
@@ -28,13 +38,23 @@ from games.snapshots import TableCopy, Timer
 Key = tuple[str, int | None]
 
 
-def robot_delay() -> timedelta:
-    low, high = settings.GAMES_ROBOT_DELAY
+def robot_delay(copy: TableCopy, *, first: bool) -> timedelta:
+    """The pause before a robot's step: brisk, a little longer for the first step of its turn so
+    that the people at the table see the turn change, hardly any at a table of fast robots."""
+    if copy.fast_robots:
+        low, high = settings.GAMES_FAST_ROBOT_DELAY
+    elif first:
+        low, high = settings.GAMES_ROBOT_FIRST_DELAY
+    else:
+        low, high = settings.GAMES_ROBOT_DELAY
     return timedelta(seconds=random.uniform(low, high))  # noqa: S311 - pacing, not secrets
 
 
-def wanted(copy: TableCopy, now: datetime, kept: dict[Key, Timer]) -> dict[Key, datetime]:
-    """The timers `copy` wants and when each is due; a timer in `kept` keeps its due time."""
+def wanted(
+    copy: TableCopy, now: datetime, kept: dict[Key, Timer], fired: frozenset[Key] = frozenset()
+) -> dict[Key, datetime]:
+    """The timers `copy` wants and when each is due; a timer in `kept` keeps its due time. A
+    robot whose own move is in `fired` goes on with its turn; any other starts one."""
     if not copy.playing or copy.state is None:
         return {}
     want: dict[Key, datetime] = {}
@@ -48,7 +68,8 @@ def wanted(copy: TableCopy, now: datetime, kept: dict[Key, Timer]) -> dict[Key, 
     for index in movers:
         seat = copy.seats[index]
         if seat.played_by_robot:
-            due(("robot", index), now + robot_delay())
+            key = ("robot", index)
+            due(key, now + robot_delay(copy, first=key not in fired))
         elif seat.user_id is not None:
             people_on_turn.append(index)
             if copy.move_seconds:
@@ -82,10 +103,11 @@ def sync(old: TableCopy, new: TableCopy, fired: frozenset[Key], now: datetime) -
     """Write the Deadline rows of table `new` (inside the caller's transaction): `old` has the
     rows as they were, `fired` the timers the change applied. Returns the new copy's timers."""
     kept = {(t.kind, t.seat): t for t in old.timers if (t.kind, t.seat) not in fired}
-    want = wanted(new, now, kept)
+    want = wanted(new, now, kept, fired)
     had = {(t.kind, t.seat) for t in old.timers}
     for kind, seat in had - set(want):
         _rows(new.id, kind, seat).delete()
+    set_dues = []
     for key, due in want.items():
         if key in kept:
             continue
@@ -93,14 +115,108 @@ def sync(old: TableCopy, new: TableCopy, fired: frozenset[Key], now: datetime) -
             _rows(new.id, *key).update(due=due)
         else:
             Deadline.objects.create(table_id=new.id, kind=key[0], seat=key[1], due=due)
+        set_dues.append(due)
+    if set_dues:
+        transaction.on_commit(lambda: alarm.ring(set_dues))
     return tuple(Timer(kind, seat, due) for (kind, seat), due in want.items())
 
 
 def postpone(table_id: int, kind: str, seat: int | None, due: datetime) -> None:
     """Move a timer that fired early (nothing the page shows depends on its due time)."""
     _rows(table_id, kind, seat).update(due=due)
+    transaction.on_commit(lambda: alarm.ring([due]))
 
 
 def _rows(table_id: int, kind: str, seat: int | None):
     rows = Deadline.objects.filter(table_id=table_id, kind=kind)
     return rows.filter(seat__isnull=True) if seat is None else rows.filter(seat=seat)
+
+
+@dataclass(frozen=True)
+class Look:
+    """When the sweeper read the due timers, and how many rings came before: a ring after it
+    may be of a timer that the read did not see yet, whatever its due time."""
+
+    at: datetime
+    rings: int
+
+
+class Alarm:
+    """Wakes this process's sweeper at the due times of the timers written in this process, so
+    a robot moves when its pause is over rather than at the sweeper's next look (every
+    GAMES_SWEEP_SECONDS; timers written by other processes are found there). Writes ring from
+    their database threads after the commit; the sweeper's event is only touched on its own
+    loop (`call_soon_threadsafe`)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rings = 0
+        self._dues: list[tuple[datetime, int]] = []  # a heap of (due, ring) not yet looked at
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._event: asyncio.Event | None = None
+        self._wakes_at: datetime | None = None  # when the sleeping sweeper looks next
+
+    @contextmanager
+    def listening(self) -> Iterator[None]:
+        """The sweeper running on the current loop listens (nothing is kept while none does)."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            self._loop, self._event, self._dues = loop, asyncio.Event(), []
+        try:
+            yield
+        finally:
+            with self._lock:
+                if self._loop is loop:
+                    self._loop = self._event = self._wakes_at = None
+                    self._dues = []
+
+    def ring(self, dues: Iterable[datetime]) -> None:
+        """Timers due at `dues` were committed (from any thread)."""
+        with self._lock:
+            if self._loop is None:
+                return
+            self._rings += 1
+            for due in dues:
+                heapq.heappush(self._dues, (due, self._rings))
+            soonest = self._dues[0][0]
+            if self._wakes_at is None or soonest >= self._wakes_at:
+                return  # awake (it reads the heap before sleeping), or waking in time anyway
+            self._wakes_at = soonest
+            loop, event = self._loop, self._event
+        with suppress(RuntimeError):  # the loop closed meanwhile: no sweeper to wake
+            loop.call_soon_threadsafe(event.set)
+
+    def look(self) -> Look:
+        """Taken right before the sweeper reads the due timers."""
+        with self._lock:
+            return Look(timezone.now(), self._rings)
+
+    async def sleep(self, looked: Look, seconds: float) -> None:
+        """Sleep until the soonest due time rung and not yet seen by the read `looked`,
+        `seconds` at most; not at all when that one is due already."""
+        until = timezone.now() + timedelta(seconds=seconds)
+        with self._lock:
+            event = self._event
+            if event is None:
+                raise RuntimeError("Alarm.sleep outside Alarm.listening")
+            while self._dues and self._dues[0][0] <= looked.at and self._dues[0][1] <= looked.rings:
+                heapq.heappop(self._dues)
+        try:
+            while True:
+                with self._lock:
+                    wakes_at = min(until, self._dues[0][0]) if self._dues else until
+                    self._wakes_at = wakes_at
+                    event.clear()
+                timeout = (wakes_at - timezone.now()).total_seconds()
+                if timeout <= 0:
+                    return
+                try:
+                    await asyncio.wait_for(event.wait(), timeout)
+                except TimeoutError:
+                    return
+        finally:
+            with self._lock:
+                self._wakes_at = None
+
+
+alarm = Alarm()

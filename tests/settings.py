@@ -36,6 +36,8 @@ CSRF_COOKIE_SECURE = False
 # Tests fire timers themselves (services.run_due); browser tests switch the sweeper back on.
 GAMES_SWEEPER = False
 GAMES_ROBOT_DELAY = (0.0, 0.0)
+GAMES_ROBOT_FIRST_DELAY = (0.0, 0.0)
+GAMES_FAST_ROBOT_DELAY = (0.0, 0.0)
 GAMES_AWAY_SECONDS = 0
 
 # The ASGI stack reads ALLOWED_HOSTS when config.asgi is imported, before pytest-django adds

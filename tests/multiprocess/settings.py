@@ -4,5 +4,6 @@ robots, no presence grace and a brisk sweeper, so that a test sees them act with
 from config.settings import *  # noqa: F403
 
 GAMES_ROBOT_DELAY = (0.05, 0.15)
+GAMES_ROBOT_FIRST_DELAY = (0.05, 0.15)
 GAMES_AWAY_SECONDS = 0
 GAMES_SWEEP_SECONDS = 0.05
