@@ -210,6 +210,22 @@ def _guarded_run(table_id: int, decide: Callable[[TableCopy], Change | None]) ->
     raise TableError(_("A mesa está muito movimentada agora: tente de novo."), status="error")
 
 
+def _best_solo(copy: TableCopy) -> int | None:
+    """The best score the solo player made before, in this game and mode (None: the first)."""
+    finished = Table.objects.filter(
+        game=copy.game,
+        mode=copy.mode,
+        status=Table.Status.FINISHED,
+        seats__user_id=copy.seats[0].user_id,
+    ).exclude(pk=copy.id)
+    scores = [
+        outcome["scores"][0]
+        for outcome in finished.values_list("outcome", flat=True)
+        if outcome and outcome.get("reason") == "complete" and outcome.get("scores")
+    ]
+    return max(scores, default=None)
+
+
 def _write(copy: TableCopy, change: Change) -> TableCopy:
     """Write `change` over `copy` (inside the caller's transaction) and return the new copy,
     which this process keeps and the table's group hears about once the commit is done."""
@@ -221,6 +237,8 @@ def _write(copy: TableCopy, change: Change) -> TableCopy:
         fields["claim_open"] = False
         outcome = rules.get(copy.game).outcome(change.state)
         if outcome is not None and copy.playing:
+            if len(copy.seats) == 1 and copy.seats[0].user_id is not None:
+                outcome["best_before"] = _best_solo(copy)
             fields.update(status=Table.Status.FINISHED, outcome=outcome, finished_at=now)
     if not Table.objects.filter(pk=copy.id, version=copy.version).update(**fields):
         raise _Conflict
@@ -538,7 +556,7 @@ def seat_leave(*, table_id: int, user) -> None:
             raise TableError(_("Você não está sentado nesta mesa."))
         if copy.waiting:
             if seat.user_id == copy.host_id:
-                return _closing(copy, _("O anfitrião saiu da sala de espera."))
+                return _closing(copy, _("O anfitrião encerrou a mesa."), by="host")
             return Change(seats=_with_seat(copy.seats, _freed(seat)))
         if not copy.playing:
             return None
@@ -611,13 +629,12 @@ def table_start(*, table_id: int, by) -> None:
     _run(table_id, decide, locked=True)
 
 
-def _closing(copy: TableCopy, reason: str) -> Change:
+def _closing(copy: TableCopy, reason: str, *, by: str = "admin") -> Change:
+    """Close without a winner; `by` ("host", "admin") lets each viewer be told it their way
+    (the host reads "Você encerrou a mesa", the others the stored text)."""
+    outcome = {"winners": [], "reason": "closed", "closed_by": by, "text": str(reason)}
     return Change(
-        table={
-            "status": Table.Status.CLOSED,
-            "finished_at": timezone.now(),
-            "outcome": {"winners": [], "reason": "closed", "text": str(reason)},
-        }
+        table={"status": Table.Status.CLOSED, "finished_at": timezone.now(), "outcome": outcome}
     )
 
 
@@ -633,7 +650,8 @@ def table_close(*, table_id: int, reason: str = "") -> None:
 
 
 def table_replay(*, table_id: int, by) -> Table:
-    """ "Jogar de novo": a new table with the same seats and options, in the waiting room."""
+    """ "Jogar de novo": a new table with the same seats and options, in the waiting room; it
+    starts at once when nobody but the one who asked is a person (solo, against robots)."""
     created: list[Table] = []
 
     def decide(copy: TableCopy) -> Change | None:
@@ -671,7 +689,13 @@ def table_replay(*, table_id: int, by) -> Table:
         return Change(table={"next_table_id": table.pk})
 
     copy = _run(table_id, decide, locked=True)
-    return created[0] if created else Table.objects.get(pk=copy.next_table_id)
+    if not created:
+        return Table.objects.get(pk=copy.next_table_id)
+    table = created[0]
+    others = [s for s in copy.seats if s.user_id is not None and s.user_id != user_id_of(by)]
+    if not others:
+        table_start(table_id=table.pk, by=by)
+    return table
 
 
 # -- the game itself -----------------------------------------------------------------------------

@@ -80,8 +80,12 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if copy is None or not services.may_watch(copy, request.user, invited):
         raise Http404
     seat = services.seat_of(copy, request.user)
+    team = request.session.get("invite_team", {}).get(str(table_id))
     live = rendering.table_render(
-        copy, seat.index if seat else None, signed_in=request.user.is_authenticated
+        copy,
+        seat.index if seat else None,
+        signed_in=request.user.is_authenticated,
+        team=team if isinstance(team, int) else None,
     )
     page = {
         "table": copy,
@@ -100,8 +104,22 @@ def invite(request: HttpRequest, table_id: int, code: str, team: int | None = No
     invites = request.session.get("invites", {})
     invites[str(table.pk)] = code
     request.session["invites"] = invites
+    mode = GAMES_BY_SLUG[table.game].mode(table.mode)
+    team_names = mode.team_names if mode else ()
+    if team is not None and not 0 <= team < len(team_names):
+        raise Http404
+    teams = request.session.get("invite_team", {})
     if team is not None:
-        request.session["invite_team"] = {str(table.pk): team}
-    if not request.user.is_authenticated:
-        messages.info(request, _("Entre ou crie sua conta para sentar à mesa."))
+        teams[str(table.pk)] = team
+    else:
+        teams.pop(str(table.pk), None)
+    request.session["invite_team"] = teams
+    if team is not None:
+        invited = _("Você foi convidado para a dupla %(team)s.") % {"team": team_names[team]}
+    else:
+        invited = _("Você foi convidado para esta mesa.")
+    if request.user.is_authenticated:
+        messages.info(request, invited)
+    else:
+        messages.info(request, invited + " " + _("Crie sua conta ou entre para sentar."))
     return redirect(table)

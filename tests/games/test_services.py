@@ -384,6 +384,17 @@ def test_play_again_opens_a_new_table_with_the_same_seats(duel, ana, bia):
     assert services.table_replay(table_id=duel.pk, by=ana) == new
 
 
+def test_play_again_against_robots_starts_at_once(robot_duel, ana):
+    services.seat_leave(table_id=robot_duel.pk, user=ana)
+    new = services.table_replay(table_id=robot_duel.pk, by=ana)
+    new.refresh_from_db()
+    assert new.status == Table.Status.PLAYING
+    assert [(s.user_id, s.robot) for s in new.seats.order_by("index")] == [
+        (ana.pk, False),
+        (None, True),
+    ]
+
+
 def test_an_admin_closes_a_table(duel):
     services.table_close(table_id=duel.pk)
     duel.refresh_from_db()
