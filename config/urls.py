@@ -1,9 +1,12 @@
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 from django.views.generic import TemplateView
 
 from accounts import views as account_views
 from config import views
+from guides import views as guide_views
+from guides.sitemaps import GuideSitemap
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +19,8 @@ urlpatterns = [
     path("como-jogar/", include("guides.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),
+    path("sitemap.xml", sitemap, {"sitemaps": {"guias": GuideSitemap}}, name="sitemap"),
+    path("robots.txt", guide_views.robots, name="robots"),
 ]
 
 handler404 = "config.views.page_not_found"

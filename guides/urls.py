@@ -7,4 +7,5 @@ app_name = "guides"
 urlpatterns = [
     path("", views.index, name="index"),
     path("<slug:slug>/", views.guide, name="guide"),
+    path("<slug:slug>/treine/", views.practice, name="practice"),
 ]

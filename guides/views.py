@@ -1,19 +1,115 @@
-"""The "como jogar" pages. Full guides with worked rounds arrive with each game's rules."""
+"""The "como jogar" pages: each guide is built by its module in guides/content/ from the rules
+engine; the practice positions ("Treine") are answered by the robot, with or without JavaScript."""
 
 from __future__ import annotations
 
+import json
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from games.catalog import GAMES, GAMES_BY_SLUG
+from guides import content
+
+POSITIONS = 10_000  # practice positions are numbered 1..POSITIONS
 
 
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "guides/index.html", {"games": GAMES})
 
 
+def _number(value: str | None, default: int = 1) -> int:
+    try:
+        number = int(value or default)
+    except (TypeError, ValueError):
+        return default
+    return number if 1 <= number <= POSITIONS else default
+
+
 def guide(request: HttpRequest, slug: str) -> HttpResponse:
     game = GAMES_BY_SLUG.get(slug)
     if game is None:
         raise Http404
-    return render(request, "guides/guide.html", {"game": game})
+    module = content.get(slug)
+    if module is None:
+        return render(request, "guides/guide.html", {"game": game})
+    page = module.page()
+    position = module.position(_number(request.GET.get("posicao")))
+    context = {
+        "game": game,
+        "page": page,
+        "position": position,
+        "verdict": None,
+        "structured_data": structured_data(request, game, page),
+    }
+    return render(request, f"guides/{slug}.html", context)
+
+
+def practice(request: HttpRequest, slug: str) -> HttpResponse:
+    """A practice answer (POST) or a new position (GET ?posicao=N): the practice box alone for
+    htmx, the whole guide otherwise."""
+    game = GAMES_BY_SLUG.get(slug)
+    module = content.get(slug)
+    if game is None or module is None:
+        raise Http404
+    source = request.POST if request.method == "POST" else request.GET
+    position = module.position(_number(source.get("posicao")))
+    verdict = None
+    error = ""
+    answer = source.get("resposta", "")
+    if request.method == "POST":
+        if answer not in {value for value, _label in position.choices}:
+            error = "Escolha uma das respostas."
+        else:
+            verdict = module.judge(position, answer)
+    context = {
+        "game": game,
+        "position": position,
+        "verdict": verdict,
+        "error": error,
+        "answer": answer,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "guides/_practice.html", context)
+    page = module.page()
+    context.update(page=page, structured_data=structured_data(request, game, page))
+    return render(request, f"guides/{slug}.html", context, status=400 if error else 200)
+
+
+def structured_data(request: HttpRequest, game, page) -> str:
+    """schema.org JSON-LD: the guide as an Article about the game, and its FAQ."""
+    url = request.build_absolute_uri(reverse("guides:guide", args=[game.slug]))
+    data = [
+        {
+            "@context": "https://schema.org",
+            "@type": "Article",
+            "headline": f"Como jogar {game.name}",
+            "description": page.description,
+            "inLanguage": "pt-BR",
+            "url": url,
+            "about": {"@type": "Game", "name": game.name},
+        },
+        {
+            "@context": "https://schema.org",
+            "@type": "FAQPage",
+            "mainEntity": [
+                {
+                    "@type": "Question",
+                    "name": q.question,
+                    "acceptedAnswer": {"@type": "Answer", "text": q.answer},
+                }
+                for q in page.faq
+            ],
+        },
+    ]
+    # Inside <script>: "</" must not end the element.
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
+@require_GET
+def robots(request: HttpRequest) -> HttpResponse:
+    sitemap = request.build_absolute_uri(reverse("sitemap"))
+    lines = ["User-agent: *", "Disallow: /conta/", "Disallow: /admin/", f"Sitemap: {sitemap}", ""]
+    return HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")

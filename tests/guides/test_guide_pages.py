@@ -1,0 +1,63 @@
+"""Every guide (issue #9): renders complete from the engine, is found by search engines, and
+answers its practice positions with and without JavaScript. Each game's own checks (every worked
+step replayed through the engine, every scoring case) live in tests/guides/test_<slug>.py."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.utils.html import escape
+
+from guides import content
+
+pytestmark = pytest.mark.django_db
+
+WRITTEN = [slug for slug in content.GUIDES if content.get(slug) is not None]
+
+
+def test_the_sitemap_lists_every_guide_and_robots_points_to_it(client):
+    sitemap = client.get("/sitemap.xml")
+    assert sitemap.status_code == 200
+    for slug in content.GUIDES:
+        assert f"/como-jogar/{slug}/</loc>" in sitemap.content.decode()
+    robots = client.get("/robots.txt").content.decode()
+    assert re.search(r"^Sitemap: http://testserver/sitemap\.xml$", robots, re.M)
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_a_guide_renders_with_its_structured_data_and_rounds(client, slug):
+    response = client.get(f"/como-jogar/{slug}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<link rel="canonical" href="http://testserver/como-jogar/{slug}/">' in html
+    assert 'property="og:title"' in html and 'name="description"' in html
+    script = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    article, faq = json.loads(script.group(1))
+    assert article["@type"] == "Article" and faq["@type"] == "FAQPage"
+    page = content.get(slug).page()
+    assert len(faq["mainEntity"]) == len(page.faq) > 0
+    assert page.rounds and all(round_.steps for round_ in page.rounds)
+    assert f'href="/jogar/{slug}/"' in html  # "Jogar agora"
+    assert "em preparação" not in html
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_a_practice_position_is_answered_with_and_without_javascript(client, slug):
+    module = content.get(slug)
+    position = module.position(3)
+    assert position == module.position(3)  # the same number, the same position
+    value = position.choices[0][0]
+    plain = client.post(f"/como-jogar/{slug}/treine/", {"posicao": 3, "resposta": value})
+    assert plain.status_code == 200
+    verdict = module.judge(position, value)
+    assert escape(verdict.text) in plain.content.decode()
+    htmx = client.post(
+        f"/como-jogar/{slug}/treine/", {"posicao": 3, "resposta": value}, HTTP_HX_REQUEST="true"
+    )
+    assert htmx.content.decode().startswith('<div id="treino"')
+    wrong = client.post(f"/como-jogar/{slug}/treine/", {"posicao": 3, "resposta": "nada"})
+    assert wrong.status_code == 400 and "Escolha uma das respostas." in wrong.content.decode()
+    other = client.get(f"/como-jogar/{slug}/treine/?posicao=4", HTTP_HX_REQUEST="true")
+    assert 'name="posicao" value="4"' in other.content.decode()
