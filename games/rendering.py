@@ -540,7 +540,6 @@ def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
     won = [side for side in sides if side.won]
     solo = len(copy.seats) == 1
     detail = ""
-    best = None
     if reason == "closed":
         yours = you is not None and copy.seats[you].user_id == copy.host_id
         if outcome.get("closed_by") == "host" and yours:
@@ -600,12 +599,15 @@ def _sides(copy: TableCopy, names, team_names, scores, winners) -> list[SimpleNa
 
 
 def _ended_by(reason: str, copy: TableCopy, names, winners) -> str:
+    """What ended a game before its last box: one person named when it can only be them."""
     losers = [names[s.index] for s in copy.seats if s.index not in winners and s.user_id]
-    who = " e ".join(losers)
+    who = losers[0] if len(losers) == 1 else ""
     if reason == "left":
         return _("%(who)s saiu da partida.") % {"who": who} if who else _("Alguém saiu da partida.")
     if reason == "inactivity":
-        return _("Vitória por inatividade de %(who)s.") % {"who": who} if who else ""
+        if who:
+            return _("Vitória por inatividade de %(who)s.") % {"who": who}
+        return _("Vitória por inatividade do outro lado.")
     return _("General de boca: cinco dados iguais de uma vez, vitória na hora.")
 
 
