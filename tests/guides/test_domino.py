@@ -1,0 +1,110 @@
+"""The Dominó guide (issue #9): every worked play replayed through the engine, every scoring case
+the issue lists shown by a round, every practice answer the robot's own."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import domino as bot
+from games.rules.domino import GAME, setup_from_deal
+from guides.content import domino as guide
+
+pytestmark = pytest.mark.django_db
+
+CASES = {
+    "Ponta com carroça",
+    "Bucho com um lado",
+    "Bucho com dois lados",
+    "Passe",
+    "Galo",
+    "Batida de carroça com garagem",
+    "Jogo fechado",
+}
+REASON_OF = {
+    "Ponta com carroça": "(mesa)",
+    "Passe": "(passe)",
+    "Galo": "(galo)",
+    "Batida de carroça com garagem": "(garagem)",
+    "Jogo fechado": "(jogo fechado)",
+}
+
+
+def test_every_scoring_case_is_shown_by_a_round():
+    covered = {case for round_ in guide.page().rounds for case in round_.covers}
+    assert covered >= CASES
+
+
+@pytest.mark.parametrize("script", guide.scripts(), ids=lambda s: f"seed-{s['seed']}")
+def test_every_worked_play_is_legal_and_scores_what_the_page_says(script):
+    state = setup_from_deal(script["deal"], rng=random.Random(0))
+    page_scores = {
+        step.score for round_ in guide.page().rounds for step in round_.steps if step.score
+    }
+    for (seat, action), said in zip(script["plays"], script["scores"], strict=True):
+        assert action in GAME.legal_actions(state, seat)
+        state, events = GAME.apply(state, seat, action, random.Random(0))
+        assert guide.score_text(events) == said
+        if said:
+            assert said in page_scores
+    assert state["hand"]["number"] == 2  # the hand was played to its end
+
+
+def test_the_rounds_show_each_case_as_the_engine_scored_it():
+    rounds = guide.page().rounds
+    for round_ in rounds:
+        scores = " ".join(step.score for step in round_.steps)
+        for case in round_.covers:
+            if case in REASON_OF:
+                assert REASON_OF[case] in scores, (round_.title, case)
+    batida = next(r for r in rounds if "Batida de carroça com garagem" in r.covers)
+    assert "Jade +20 (batida de carroça)" in batida.steps[-1].score
+    assert "Garagem: Jade marca 10 (10 na mão de Âmbar)." in batida.steps[-1].text
+
+
+def test_the_bucho_counts_both_halves_on_its_empty_side_unless_simples():
+    assert guide.bucho_example("dobrado") == ([3, 12], 15, 15)
+    assert guide.bucho_example("simples") == ([3, 6], 9, 0)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 7, 50, 999, 10_000])
+def test_practice_answers_agree_with_the_robot(number):
+    position = guide.position(number)
+    view, legal = position.data["view"], position.data["legal"]
+    assert len(position.choices) == len(legal) >= 2
+    values = {guide.action_key(a): bot.value(bot.Reading(view), view, a) for a in legal}
+    best = max(values.values())
+    robot = guide.action_key(bot.choose(view, legal, random.Random(number)))
+    assert guide.judge(position, robot).best
+    for key, _label in position.choices:
+        verdict = guide.judge(position, key)
+        assert verdict.best == (values[key] >= best - bot.TIE)
+        assert verdict.text
+
+
+@pytest.mark.parametrize("number", [1, 7, 50])
+def test_the_reasons_add_up_to_the_robots_value(number):
+    position = guide.position(number)
+    view = position.data["view"]
+    for action in position.data["legal"]:
+        parts = guide.terms(view, action)
+        assert guide.total(parts) == pytest.approx(bot.value(bot.Reading(view), view, action))
+
+
+def test_the_page_names_every_rule(client):
+    html = client.get("/como-jogar/domino/").content.decode()
+    for term in (
+        "bucho",
+        "Passe",
+        "Galo",
+        "Batida de carroça",
+        "Garagem",
+        "Jogo fechado",
+        "Sem carroça",
+        "múltiplo de 5",
+        "200",
+        '<th scope="col">Pontos</th>',
+        'aria-label="Peça 6 e 6"',
+    ):
+        assert term in html, term
