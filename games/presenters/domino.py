@@ -29,6 +29,12 @@ PIPS = {
     5: ((LOW, LOW), (HIGH, LOW), (MID, MID), (LOW, HIGH), (HIGH, HIGH)),
     6: ((LOW, LOW), (LOW, MID), (LOW, HIGH), (HIGH, LOW), (HIGH, MID), (HIGH, HIGH)),
 }
+PLACES = {
+    "partner": lambda: _("parceiro"),
+    "left": lambda: _("à esquerda"),
+    "right": lambda: _("à direita"),
+    "self": lambda: "",
+}
 # The arms as the table draws them: which way each runs from the bucho.
 LINE = {"left": "row", "right": "row", "up": "column", "down": "column"}
 
@@ -62,6 +68,7 @@ class Other:
     pair_name: str
     count: int
     where: str  # "partner", "left", "right" around the viewer
+    place: str  # said: "parceiro", "à esquerda"...
     on_turn: bool
 
 
@@ -158,6 +165,7 @@ def others(view: dict[str, Any], seat: int | None, names: list[str]) -> list[Oth
                 pair_name=PAIR_NAMES[pair],
                 count=view["tile_counts"][s],
                 where=places.get((s - base) % SEATS, "self"),
+                place=PLACES[places.get((s - base) % SEATS, "self")](),
                 on_turn=view["to_move"] == s,
             )
         )

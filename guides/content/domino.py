@@ -148,26 +148,69 @@ def total(parts: Mapping[str, Any]) -> float:
     return sum(v for k, v in parts.items() if k != "chances")
 
 
-REASONS = {
-    "now": "marca {v:.0f} na mesa agora",
-    "garagem": "bate e leva a garagem esperada de {v:.0f}",
-    "batida": "bate com carroça (+20)",
-    "next_passes": "deixa pontas que o próximo adversário provavelmente não tem (o passe vale 20)",
-    "next_scores": "dá menos pontos ao próximo adversário na resposta",
-    "partner_scores": "deixa jogada de ponto para o parceiro",
-    "partner_blocked": "não deixa o parceiro sem jogada",
-    "last_passes": "aperta também o outro adversário",
-    "ends": "não cobre a ponta que o parceiro abriu",
-    "shed": "livra pontos da mão, caso um adversário bata (garagem)",
-    "mobility": "guarda mais pedras que ainda entram nas pontas",
-    "doubles": "se livra de uma carroça, a pedra que mais fica presa na mão",
-}
+def num(value: float) -> str:
+    """A number the Portuguese way: 1,8."""
+    return f"{value:.1f}".replace(".", ",")
 
 
-def reason(key: str, value: float) -> str:
-    if key == "ends" and value > 0:
-        return "cobre uma ponta que um adversário abriu"
-    return REASONS[key].format(v=value)
+def pct(value: float, weight: float) -> str:
+    return f"{round(100 * value / weight)}%"
+
+
+def reason(key: str, mine: float, theirs: float) -> str:
+    """Why a play is better than another on one term of the robot's value, with its numbers."""
+    w, passe = bot.WEIGHTS, rules.PASSE
+    if key == "now":
+        return f"marca {mine:.0f} na mesa agora" + (f", e não {theirs:.0f}" if theirs else "")
+    if key == "garagem":
+        return f"bate e leva a garagem esperada de {mine:.0f}"
+    if key == "batida":
+        return f"bate com carroça (+{rules.BATIDA_DE_CARROCA})"
+    if key == "next_passes":
+        odds = pct(mine, w["next_passes"] * passe), pct(theirs, w["next_passes"] * passe)
+        return (
+            f"o próximo adversário passa com {odds[0]} de chance, contra {odds[1]} "
+            f"(o passe vale {passe})"
+        )
+    if key == "next_scores":
+        return f"o próximo adversário deve marcar {num(-mine)} na resposta, contra {num(-theirs)}"
+    if key == "partner_scores":
+        return f"o parceiro fica com jogada de ponto ({num(mine)} esperados, contra {num(theirs)})"
+    if key == "partner_blocked":
+        return "o parceiro corre menos risco de ficar sem jogada"
+    if key == "last_passes":
+        odds = pct(mine, w["last_passes"] * passe), pct(theirs, w["last_passes"] * passe)
+        return f"o outro adversário também pode passar ({odds[0]} de chance, contra {odds[1]})"
+    if key == "ends":
+        if mine > 0:
+            return "cobre uma ponta que um adversário abriu"
+        return "não cobre a ponta que o parceiro abriu (ele mostrou que tem esse número)"
+    if key == "shed":
+        return "livra mais pontos da mão, caso um adversário bata (a garagem)"
+    if key == "mobility":
+        counts = round(mine / w["mobility"]), round(theirs / w["mobility"])
+        return f"ficam {counts[0]} pedras na mão que ainda entram, contra {counts[1]}"
+    # doubles: fewer left in hand, or the last one kept to go out with
+    if mine > 0:
+        return "guarda a carroça para bater com ela (batida de carroça)"
+    counts = round(-mine / w["doubles_left"]), round(-theirs / w["doubles_left"])
+    return f"sobram {counts[0]} carroças na mão, contra {counts[1]} (a carroça só entra num número)"
+
+
+KEYS = (
+    "now",
+    "garagem",
+    "batida",
+    "next_passes",
+    "next_scores",
+    "partner_scores",
+    "partner_blocked",
+    "last_passes",
+    "ends",
+    "shed",
+    "mobility",
+    "doubles",
+)
 
 
 def judged(view: Mapping[str, Any], legal: list[dict[str, Any]]) -> list[tuple[float, dict]]:
@@ -181,10 +224,12 @@ def why(view: Mapping[str, Any], chosen: Mapping[str, Any], other: Mapping[str, 
     """The terms in which `chosen` beats `other` most, in words."""
     mine, theirs = terms(view, chosen), terms(view, other)
     gains = sorted(
-        ((mine.get(k, 0.0) - theirs.get(k, 0.0), k) for k in REASONS),
+        ((mine.get(k, 0.0) - theirs.get(k, 0.0), k) for k in KEYS),
         reverse=True,
     )
-    words = [reason(k, mine.get(k, 0.0)) for gain, k in gains[:2] if gain > 0.05]
+    words = [
+        reason(k, mine.get(k, 0.0), theirs.get(k, 0.0)) for gain, k in gains[:2] if gain > 0.05
+    ]
     return " e ".join(words) if words else "dá no mesmo"
 
 
@@ -251,6 +296,7 @@ def step_for(seat: int, action: dict, events: list[dict], before: dict, after: d
         else:
             reason = f"em vez de {play_label(view, other)}, porque {why(view, action, other)}"
         text = f"{name} joga {label} ({len(legal)} jogadas possíveis), {reason}."
+    text += table_notes(before["hand"]["table"], action, before["options"]["bucho_lado"])
     passes = [NAMES[e["seat"]] for e in events if e["type"] == "pass"]
     if passes:
         text += " " + ", ".join(passes) + (" passou." if len(passes) == 1 else " passaram.")
@@ -264,6 +310,32 @@ def step_for(seat: int, action: dict, events: list[dict], before: dict, after: d
         text += " " + score_lines(events)
     shown_state = after if not end else before_end(before, seat, action, events)
     return Step(snapshot(shown_state, seat, tuple(events)), text, score_text(events))
+
+
+def table_notes(table: dict, action: dict, lado: str) -> str:
+    """What the play shows of the count: the bucho with one side or two, a double at an end."""
+    end = action.get("end")
+    if end is None:
+        return ""
+    now = bot.after(table, action["tile"], end)
+    sides = [bool(now["arms"][side]) for side in rules.SIDES]
+    had = [bool(table["arms"][side]) for side in rules.SIDES]
+    notes = []
+    if sides.count(True) == 1:
+        counted = rules.counted_ends(now, lado)
+        empty = next(side for side, full in zip(rules.SIDES, sides, strict=True) if not full)
+        notes.append(
+            f"O bucho tem um lado só ocupado: o lado vazio ({rules.ARM_NAMES[empty]}) ainda "
+            f"conta o bucho, {counted[empty]}."
+        )
+    elif all(sides) and not all(had):
+        notes.append(
+            "Agora os dois lados do bucho têm pedra: ele sai da conta, e abrem cima e baixo."
+        )
+    if rules.is_double(action["tile"]):
+        pip = action["tile"][0]
+        notes.append(f"A carroça {pip}|{pip} na ponta conta dobrado: {2 * pip}.")
+    return "".join(" " + note for note in notes)
 
 
 def before_end(before: dict, seat: int, action: dict, events: list[dict]) -> dict:
@@ -460,12 +532,12 @@ def judge(position: Position, answer: str) -> Verdict:
         text = (
             f"O robô também joga {label}: {reason}. Na conta dele (os pontos esperados da "
             f"jogada para a sua dupla, menos os que ela dá aos adversários), vale "
-            f"{value:.1f}, contra {ranked[1][0]:.1f} da melhor outra."
+            f"{num(value)}, contra {num(ranked[1][0])} da melhor outra."
         )
         return Verdict(True, text)
     text = (
         f"O robô joga {label}, porque {why(view, best, action)}. Na conta dele (os pontos "
         f"esperados da jogada para a sua dupla, menos os que ela dá aos adversários), {label} "
-        f"vale {best_value:.1f} e {play_label(view, action)} vale {value:.1f}."
+        f"vale {num(best_value)} e {play_label(view, action)} vale {num(value)}."
     )
     return Verdict(False, text)

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from games.bots import domino as bot
-from games.rules.domino import GAME, setup_from_deal
+from games.bots.domino import after
+from games.rules.domino import GAME, SIDES, setup_from_deal
 from guides.content import domino as guide
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +35,33 @@ REASON_OF = {
 def test_every_scoring_case_is_shown_by_a_round():
     covered = {case for round_ in guide.page().rounds for case in round_.covers}
     assert covered >= CASES
+
+
+def cases_scored(script: dict) -> set[str]:
+    """The scoring cases the engine scored when the round's plays are replayed."""
+    state = setup_from_deal(script["deal"], rng=random.Random(0))
+    found = set()
+    for seat, action in script["plays"]:
+        table = after(state["hand"]["table"], action["tile"], action.get("end"))
+        state, events = GAME.apply(state, seat, action, random.Random(0))
+        reasons = {e["reason"] for e in events if e["type"] == "score"}
+        if "mesa" in reasons:
+            sides = sum(bool(table["arms"][side]) for side in SIDES)
+            found.add({1: "Bucho com um lado", 2: "Bucho com dois lados"}.get(sides, "Mesa"))
+            if any(arm and arm[-1][0] == arm[-1][1] for arm in table["arms"].values()):
+                found.add("Ponta com carroça")
+        if {"batida_de_carroca", "garagem"} <= reasons:
+            found.add("Batida de carroça com garagem")
+        names = {"passe": "Passe", "galo": "Galo", "garagem": "Garagem"}
+        found |= {names[r] for r in reasons if r in names}
+        if "jogo_fechado" in reasons:
+            found.add("Jogo fechado")
+    return found
+
+
+def test_each_round_shows_what_it_says_it_covers():
+    for round_, script in zip(guide.page().rounds, guide.scripts(), strict=True):
+        assert set(round_.covers) <= cases_scored(script), round_.title
 
 
 @pytest.mark.parametrize("script", guide.scripts(), ids=lambda s: f"seed-{s['seed']}")
