@@ -386,9 +386,58 @@ def scripts() -> list[dict[str, Any]]:
                 "deal": deal,
                 "plays": [(seat, action) for seat, action, *_ in plays],
                 "scores": [score_text(events) for _s, _a, events, *_ in plays],
+                "options": {},
+                "whole": True,
             }
         )
+    deal, plays = simples_played()
+    result.append(
+        {
+            "seed": ROUNDS[0][0],
+            "deal": deal,
+            "plays": [(seat, action) for seat, action, *_ in plays],
+            "scores": [score_text(events) for _s, _a, events, *_ in plays],
+            "options": {"bucho_lado": "simples"},
+            "whole": False,
+        }
+    )
     return result
+
+
+SIMPLES_PLAYS = 3  # the opening and the first two plays: the bucho with one side taken
+
+
+def simples_played() -> tuple[list, list[tuple[int, dict, list, dict, dict]]]:
+    """The first plays of the first round's hand again, with the option "bucho simples"."""
+    deal, plays = hand_played(ROUNDS[0][0])
+    state = rules.setup_from_deal(deal, {"bucho_lado": "simples"})
+    replayed = []
+    for seat, action, *_rest in plays[:SIMPLES_PLAYS]:
+        before = state
+        state, events = GAME.apply(state, seat, action, random.Random(0))  # noqa: S311
+        replayed.append((seat, action, events, before, state))
+    return deal, replayed
+
+
+def simples_round() -> Round:
+    _deal, plays = simples_played()
+    seat, action, events, before, after = plays[-1]
+    dobrado = score_text(hand_played(ROUNDS[0][0])[1][SIMPLES_PLAYS - 1][2])
+    view = GAME.view(after, seat)
+    text = (
+        f"Na mesma mão com a opção bucho simples, {NAMES[seat]} joga de novo "
+        f"{play_label(GAME.view(before, seat), action)}. O lado vazio do bucho agora conta só "
+        f"metade: as pontas somam {' + '.join(map(str, view['counted'].values()))} = "
+        f"{view['sum']}, que não é múltiplo de 5. Com o bucho dobrado, a mesma jogada deu "
+        f"{dobrado}."
+    )
+    step = Step(snapshot(after, seat, tuple(events)), text, score_text(events))
+    title = "A mesma jogada com o bucho simples"
+    intro = (
+        "O anfitrião pode escolher, ao abrir a mesa, que o lado vazio do bucho conte só metade. "
+        "Veja o segundo passo da mão 1 com essa opção."
+    )
+    return Round(title, intro, (step,), ("Bucho simples",))
 
 
 # --- The page ------------------------------------------------------------------------------------
@@ -468,7 +517,7 @@ FAQ = (
 
 @functools.cache
 def page() -> Page:
-    rounds = tuple(worked_round(*spec) for spec in ROUNDS)
+    rounds = (*(worked_round(*spec) for spec in ROUNDS), simples_round())
     extra = {
         "constants": {
             "passe": rules.PASSE,

@@ -9,6 +9,7 @@ import pytest
 
 from games.bots import domino as bot
 from games.bots.domino import after
+from games.rules import domino as rules
 from games.rules.domino import GAME, SIDES, setup_from_deal
 from guides.content import domino as guide
 
@@ -39,8 +40,8 @@ def test_every_scoring_case_is_shown_by_a_round():
 
 def cases_scored(script: dict) -> set[str]:
     """The scoring cases the engine scored when the round's plays are replayed."""
-    state = setup_from_deal(script["deal"], rng=random.Random(0))
-    found = set()
+    state = setup_from_deal(script["deal"], script["options"], rng=random.Random(0))
+    found = {"Bucho simples"} if script["options"].get("bucho_lado") == "simples" else set()
     for seat, action in script["plays"]:
         table = after(state["hand"]["table"], action["tile"], action.get("end"))
         state, events = GAME.apply(state, seat, action, random.Random(0))
@@ -66,7 +67,7 @@ def test_each_round_shows_what_it_says_it_covers():
 
 @pytest.mark.parametrize("script", guide.scripts(), ids=lambda s: f"seed-{s['seed']}")
 def test_every_worked_play_is_legal_and_scores_what_the_page_says(script):
-    state = setup_from_deal(script["deal"], rng=random.Random(0))
+    state = setup_from_deal(script["deal"], script["options"], rng=random.Random(0))
     page_scores = {
         step.score for round_ in guide.page().rounds for step in round_.steps if step.score
     }
@@ -76,7 +77,8 @@ def test_every_worked_play_is_legal_and_scores_what_the_page_says(script):
         assert guide.score_text(events) == said
         if said:
             assert said in page_scores
-    assert state["hand"]["number"] == 2  # the hand was played to its end
+    if script["whole"]:
+        assert state["hand"]["number"] == 2  # the hand was played to its end
 
 
 def test_the_rounds_show_each_case_as_the_engine_scored_it():
@@ -136,3 +138,27 @@ def test_the_page_names_every_rule(client):
         'aria-label="Peça 6 e 6"',
     ):
         assert term in html, term
+
+
+def test_the_table_shows_only_the_viewers_own_tiles_and_the_line():
+    state = GAME.setup(4, {}, random.Random(5))
+    seat = GAME.to_act(state)[0]
+    for _ in range(6):
+        seat = GAME.to_act(state)[0]
+        action = bot.choose(
+            GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(1)
+        )
+        state, _events = GAME.apply(state, seat, action, random.Random(1))
+    on_table = len(rules.table_tiles(state["hand"]["table"]))
+    for viewer in (0, 1, None):
+        html = guide.snapshot(state, viewer)
+        own = 0 if viewer is None else len(state["hand"]["tiles"][viewer])
+        assert html.count('aria-label="Peça ') == own + on_table
+        assert html.count('class="domino-other ') == (4 if viewer is None else 3)
+
+
+def test_an_empty_table_asks_for_a_double_and_a_play_is_said_as_players_say_it():
+    state = GAME.setup(4, {}, random.Random(5))
+    assert "a saída é com carroça" in guide.snapshot(state, 0)
+    view = {"ends": {"left": 6}}
+    assert guide.play_label(view, {"tile": [4, 6], "end": "left"}) == "6-4 na ponta do 6 (esquerda)"
