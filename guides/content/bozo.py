@@ -21,7 +21,7 @@ from games.rules import bozo as rules
 from games.rules.bozo import BOX_NAMES, BOXES, COMBINATIONS, GAME
 from guides.content import Page, Position, Question, Round, Step, Verdict
 
-NAMES = ("Ana",)
+NAMES = ("Ana", "Bia", "Caio", "Duda")
 
 
 class Scripted(random.Random):
@@ -226,6 +226,37 @@ SCRIPTS = (
         ),
         ("Quadrada", "Quadra", "Duque", "Terno"),
     ),
+    Script(
+        "Duplas: a cartela é da equipe",
+        "Ana e Caio jogam por Jade, Bia e Duda por Âmbar. A ordem é Ana, Bia, Caio, Duda; cada "
+        "dupla preenche uma cartela só.",
+        True,
+        (
+            roll(
+                (4, 4, 4, 4, 1),
+                "Ana (Jade) abre com 4, 4, 4, 4, 1: Quadrada de boca, 45, se marcar já.",
+            ),
+            roll(
+                (2,),
+                "Com o General ainda livre, ela arrisca: guarda os quatro 4 e relança o 1. "
+                "A Quadrada não foge, quatro 4 continuam na mesa. Sai 2.",
+                hold=(0, 1, 2, 3),
+            ),
+            roll((1,), "Mais uma tentativa: sai 1.", hold=(0, 1, 2, 3)),
+            mark("quadrada", "Sem o quinto 4, fica a Quadrada sem bônus: 40 para Jade."),
+            roll((2, 2, 6, 6, 6), "Bia (Âmbar): 2, 2, 6, 6, 6."),
+            mark("full", "Full de boca para Âmbar: 25."),
+            roll(
+                (3, 3, 3, 3, 5),
+                "Caio (Jade): 3, 3, 3, 3, 5. Seria Quadrada, mas a parceira já marcou essa casa: "
+                "para ele ela está fechada.",
+            ),
+            roll((3,), "Ele guarda os quatro 3 e relança o 5: sai 3.", hold=(0, 1, 2, 3)),
+            mark("general", "Cinco 3 no segundo lance: General para Jade, 50."),
+        ),
+        ("duplas", "Quadrada", "Full de boca", "General"),
+        (("mode", "duplas"),),
+    ),
 )
 
 # What the issue asks the rounds to show, all of it.
@@ -234,16 +265,20 @@ CASES = frozenset(
         *(BOX_NAMES[box] for box in BOXES),
         *(f"{BOX_NAMES[box]} de boca" for box in COMBINATIONS),
         "cantar embaixo",
+        "duplas",
     }
 )
 
 
 def new_state(options: dict[str, Any] | None = None) -> dict[str, Any]:
-    return GAME.setup(1, {"mode": "solo", **(options or {})}, random.Random(0))  # noqa: S311 - no dice thrown
+    options = {"mode": "solo", **(options or {})}
+    seats = rules.MODES[options["mode"]][0]
+    return GAME.setup(seats, options, random.Random(0))  # noqa: S311 - no dice thrown
 
 
 def apply(state, action, faces=()):
-    return GAME.apply(state, 0, action, Scripted(faces))
+    """The player on turn plays `action`; a roll throws `faces`."""
+    return GAME.apply(state, state["to_move"], action, Scripted(faces))
 
 
 def replay_all(scripts: Sequence[Script] = SCRIPTS):
@@ -267,12 +302,14 @@ def replay_all(scripts: Sequence[Script] = SCRIPTS):
 def render(state, events=(), log=()) -> str:
     """The live table's game area for a spectator (no buttons that would do nothing here), in
     the table's own wrapper, which carries the felt's and the dice's colours."""
-    html = game_render("bozo", state, None, names=NAMES, events=tuple(events), log=list(log))
+    names = NAMES[: state["seats"]]
+    html = game_render("bozo", state, None, names=names, events=tuple(events), log=list(log))
     return f'<div class="mesa guide-mesa">{html}</div>'
 
 
 def advice(state) -> list[dict[str, Any]]:
-    return bot.advise(GAME.view(state, 0), GAME.legal_actions(state, 0))
+    seat = state["to_move"]
+    return bot.advise(GAME.view(state, seat), GAME.legal_actions(state, seat))
 
 
 def number(value: float, places: int = 1) -> str:
@@ -301,7 +338,13 @@ def worked_round(script: Script, played) -> Round:
     steps = []
     for (before, state, events), move in zip(played, script.moves, strict=True):
         log = [with_names(e["text"], NAMES) for e in reversed(events) if e["type"] != "turn"]
-        decision = move.action if move.hold is None else {"type": "hold", "dice": list(move.hold)}
+        decision = move.action
+        if move.hold is not None:
+            held = [i for i, is_held in enumerate(before["turn"]["held"]) if is_held]
+            if list(move.hold) == held:  # the same dice again: the robot calls it a roll
+                decision = {"type": "roll", "cup": True}
+            else:
+                decision = {"type": "hold", "dice": list(move.hold)}
         note = ""
         if move.action["type"] == "score" or move.hold is not None:
             note = robot_note(before, decision)
@@ -309,13 +352,24 @@ def worked_round(script: Script, played) -> Round:
         score = ""
         scored = next((e for e in events if e["type"] == "score"), None)
         if scored:
-            score = f"+{scored['points']} {rules.in_box(scored['box'])} · total {total(state)}"
+            score = (
+                f"+{scored['points']} {rules.in_box(scored['box'])} · {card_line(state, scored)}"
+            )
         steps.append(Step(html=render(state, events, log), text=text, score=score))
     return Round(script.title, script.intro, tuple(steps), script.covers)
 
 
 def total(state) -> int:
     return rules.card_total(state["cards"][0])
+
+
+def card_line(state, scored) -> str:
+    """The total of the card just scored: "total 25", or in duplas "Jade 45"."""
+    card = rules.card_of(state)[scored["seat"]]
+    points = rules.card_total(state["cards"][card])
+    if state["options"]["mode"] == "duplas":
+        return f"{rules.TEAM_NAMES[card]} {points}"
+    return f"total {points}"
 
 
 # --- Numbers of the strategy notes --------------------------------------------------------------
