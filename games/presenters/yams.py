@@ -22,6 +22,7 @@ from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES
 # Short names for the narrow cells of a phone; the full name stays in the row header's title.
 SHORT = {"pequena": "Seq. peq.", "grande": "Seq. gde."}
 ARROWS = {"descida": "↓", "subida": "↑", "livre": "", "seca": ""}
+COLUMN_SHORT = {"descida": "Desc.", "livre": "Livre", "subida": "Sub.", "seca": "Seca"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +46,10 @@ class Row:
 class Column:
     key: str
     name: str
+    short: str  # what a narrow card shows (the full name stays for screen readers)
     arrow: str
     upper: int
+    missing: int  # points still needed for the bonus
     bonus: int
     max_min: int
     max_min_void: bool
@@ -114,12 +117,13 @@ def context(
             on_turn=_("na vez"),
             box=_("Casa"),
             upper=_("Subtotal"),
-            bonus=_("Bônus (%(n)d)") % {"n": BONUS_THRESHOLD},
-            bonus_of=BONUS,
+            bonus=_("Bônus"),
+            missing=_("faltam %(n)d para o bônus"),
+            bonus_rule=_("+%(bonus)d com %(n)d ou mais") % {"bonus": BONUS, "n": BONUS_THRESHOLD},
             max_min=_("Máx + Mín"),
             void=_("anulados: o Máx não superou o Mín"),
             total=_("Total"),
-            column_total=_("Total da coluna"),
+            column_total=_("Coluna"),
             zero=_("riscada"),
             open=_("em aberto"),
             left=_("saiu"),
@@ -151,8 +155,10 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
             Column(
                 key=column,
                 name=COLUMN_NAMES[column],
+                short=COLUMN_SHORT[column],
                 arrow=ARROWS[column],
                 upper=int(totals["upper"]),
+                missing=max(0, BONUS_THRESHOLD - int(totals["upper"])),
                 bonus=int(totals["bonus"]),
                 max_min=int(totals["max_min"]),
                 max_min_void=bool(totals["max_min_void"]),

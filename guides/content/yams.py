@@ -240,10 +240,18 @@ SCRIPTS = (
 )
 
 
+def framed(html: str) -> str:
+    """A snapshot of the table's game area, inside the `mesa` that carries the table's colours
+    (felt, dice, ink: games/bozo.css declares them there), as the Bozó guide does."""
+    return f'<div class="mesa guide-mesa">{html}</div>'
+
+
 def worked_round(script: Script) -> Round:
     steps = []
     for (state, events), (_moves, text) in zip(play(script), script.steps, strict=True):
-        html = game_render(SLUG, state, None, names=names(script.seats), events=tuple(events))
+        html = framed(
+            game_render(SLUG, state, None, names=names(script.seats), events=tuple(events))
+        )
         steps.append(Step(html=html, text=text, score=scored(events)))
     return Round(script.title, script.intro, tuple(steps), script.covers)
 
@@ -444,7 +452,7 @@ def position(number: int) -> Position:
         question = "Acabaram os lançamentos. Em que casa você marca?"
     return Position(
         number=number,
-        html=game_render(SLUG, state, None, names=["Você"]),
+        html=framed(game_render(SLUG, state, None, names=["Você"])),
         question=question,
         choices=tuple((value, label) for value, label, _ in options),
         data={

@@ -57,7 +57,8 @@ def test_every_worked_step_is_what_the_engine_plays_and_draws():
     for round_, script in zip(page.rounds, guide.SCRIPTS, strict=True):
         for step, (state, events) in zip(round_.steps, replay(script), strict=True):
             names = [f"Jogador {n + 1}" for n in range(script.seats)]
-            assert step.html == game_render("yams", state, None, names=names, events=tuple(events))
+            drawn = game_render("yams", state, None, names=names, events=tuple(events))
+            assert step.html == guide.framed(drawn)
             said = " ".join(e["text"] for e in events if e["type"] == "score")
             assert step.score == said
 
@@ -134,7 +135,7 @@ def test_practice_answers_agree_with_the_robot(number):
         assert verdict.best == (expected[value] >= best - 0.005)
     # The robot's move at this position is the one judged best.
     state = guide.deal(number, position.data["attempt"])
-    assert position.html == game_render("yams", state, None, names=["Você"])
+    assert position.html == guide.framed(game_render("yams", state, None, names=["Você"]))
     view = rules.GAME.view(state, 0)
     legal = [a for a in rules.GAME.legal_actions(state, 0) if not a.get("cup")]
     move = robot.choose(view, legal, random.Random(0))
