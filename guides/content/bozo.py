@@ -299,10 +299,10 @@ def replay_all(scripts: Sequence[Script] = SCRIPTS):
     return rounds
 
 
-def render(state, events=(), log=()) -> str:
+def render(state, events=(), log=(), names=NAMES) -> str:
     """The live table's game area for a spectator (no buttons that would do nothing here), in
     the table's own wrapper, which carries the felt's and the dice's colours."""
-    names = NAMES[: state["seats"]]
+    names = names[: state["seats"]]
     html = game_render("bozo", state, None, names=names, events=tuple(events), log=list(log))
     return f'<div class="mesa guide-mesa">{html}</div>'
 
@@ -567,9 +567,10 @@ def position(number: int) -> Position:
     order = list(chosen)
     random.Random(number).shuffle(order)  # noqa: S311 - the best is not always first
     choices = tuple((action_key(i["action"]), label(i["action"], state)) for i in order)
-    rolls_left = state["turn"]["rolls"]
+    rolls = state["turn"]["rolls"]
+    left = {1: "ainda pode lançar duas vezes", 2: "ainda pode lançar uma vez"}[rolls]
     question = (
-        f"Seu {rolls_left}º lance deu {rules.shown(state['turn']['dice'])}. "
+        f"Seu {rolls}º lance deu {rules.shown(state['turn']['dice'])} e você {left}. "
         f"Total da cartela: {total(state)}. O que você faz?"
     )
     data = {
@@ -577,7 +578,7 @@ def position(number: int) -> Position:
         "labels": dict(choices),
         "best": action_key(items[0]["action"]),
     }
-    return Position(number, render(state), question, choices, data)
+    return Position(number, render(state, names=("Você",)), question, choices, data)
 
 
 def judge(position: Position, answer: str) -> Verdict:
