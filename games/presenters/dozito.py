@@ -91,9 +91,14 @@ def face(card: dict[str, Any] | None) -> Face | None:
     )
 
 
-def placed_slots(events: tuple[dict[str, Any], ...]) -> set[int]:
-    """The slots where the latest action laid a card (place, and the card kept in a clash)."""
-    return {e["slot"] for e in events if e.get("type") in ("place", "keep") and e.get("slot")}
+def placed_slots(events: tuple[dict[str, Any], ...], seat: int) -> set[int]:
+    """The slots of `seat`'s grid where the latest action laid a card (a place, the card kept
+    in a clash)."""
+    return {
+        e["slot"]
+        for e in events
+        if e.get("type") in ("place", "keep") and e.get("seat") == seat and e.get("slot")
+    }
 
 
 def context(
@@ -107,10 +112,9 @@ def context(
     hint_place: bool = False,
 ) -> SimpleNamespace:
     turn = view["turn"]
-    recent = placed_slots(events)
     places = {a["slot"]: a for a in legal if a["type"] == "place"}
     grids = [
-        grid(view, s, names, places if s == seat else {}, recent if s == view["to_move"] else set())
+        grid(view, s, names, places if s == seat else {}, placed_slots(events, s))
         for s in range(view["seats"])
         if view["grids"][s]
     ]
@@ -148,7 +152,7 @@ def context(
         hint_place=hint_place,
         sun=SUN,
         labels=SimpleNamespace(
-            draw=_("Baralho de compra"),
+            draw=_("Baralho"),
             draw_count=_("%(n)d cartas") % {"n": view["draw_count"]},
             hand=_("Carta na mão"),
             piles=_("Pilhas de descarte"),

@@ -385,16 +385,22 @@ def count_said(detail: dict[str, Any]) -> str:
 
 
 def score_line(state: dict[str, Any], events: list[dict[str, Any]]) -> str:
-    ends = [e for e in events if e["type"] == "round_end"]
-    if ends:
-        details = ends[-1]["details"]
-        return " · ".join(
-            f"{NAMES[s]}: {count_said(d)}" for s, d in enumerate(details) if d is not None
-        )
-    if state["end"]:
-        return GAME.outcome(state)["text"]
+    """What each grid's face-up cards score now, short (the frame keeps it on one line)."""
+    if state["end"] and state["end"]["reason"] == "twelve":
+        return "Vitória de " + NAMES[state["end"]["winners"][0]]
     points = [grid_score(g)["points"] for g in state["grids"]]
-    return " · ".join(f"{NAMES[s]} {p} pontos" for s, p in enumerate(points))
+    return " · ".join(f"{NAMES[s]} {p}" for s, p in enumerate(points))
+
+
+def count_line(events: list[dict[str, Any]]) -> str:
+    """The count of a round that ended with these events, in words ("" otherwise)."""
+    ends = [e for e in events if e["type"] == "round_end"]
+    if not ends:
+        return ""
+    counts = [
+        f"{NAMES[s]}: {count_said(d)}." for s, d in enumerate(ends[-1]["details"]) if d is not None
+    ]
+    return "A contagem — " + " ".join(counts)
 
 
 def named(text: str) -> str:
@@ -407,7 +413,8 @@ def named(text: str) -> str:
 def draw_step(state: dict[str, Any], seat: int, events: list[dict[str, Any]], text: str) -> Step:
     log = [named(e["text"]) for e in events if e["type"] not in ("turn", "round_end")]
     html = game_render("dozito", state, seat, names=NAMES, events=tuple(events), log=log)
-    return Step(html=str(html), text=text, score=named(score_line(state, events)))
+    said = " ".join(part for part in (text, count_line(events)) if part)
+    return Step(html=str(html), text=said, score=score_line(state, events))
 
 
 def play(deal, scripts) -> list[Round]:
@@ -442,9 +449,21 @@ def deck_table() -> list[dict[str, Any]]:
                 "two": [x["number"] for x in cards if x["kind"] == "normal" and x["suns"] == 2],
                 "one": [x["number"] for x in cards if x["kind"] == "normal" and x["suns"] == 1],
                 "suns": sum(x["suns"] for x in cards),
+                "cells": [deck_cell(x) for x in cards],
             }
         )
     return rows
+
+
+def deck_cell(x: Card) -> tuple[str, str]:
+    """A card in the deck table: its mark and its words (for screen readers and the title)."""
+    if x["kind"] == "stop":
+        return "S", f"{x['number']} {x['colour']}: STOP, 3 sóis"
+    if x["kind"] == "extra":
+        return "T", f"{x['number']} {x['colour']}: TURNO EXTRA"
+    suns = x["suns"]
+    words = {0: "sem sol", 1: "1 sol"}.get(suns, f"{suns} sóis")
+    return "☀" * suns, f"{x['number']} {x['colour']}: {words}"
 
 
 def robot_symbol(colour: str) -> str:
@@ -574,6 +593,7 @@ def page() -> Page:
         faq=FAQ,
         extra={
             "deck": deck_table(),
+            "numbers": SLOTS,
             "group_points": sorted(GROUP_POINTS.items()),
             "best_grid": best_grid_without_twelve(),
             "weights": robot.WEIGHTS,

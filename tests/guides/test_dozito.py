@@ -49,14 +49,14 @@ def test_every_worked_step_is_what_the_engine_plays():
                 if not state["end"] and not state["round_scores"]:
                     for seat, name in enumerate(dozito.NAMES):
                         points = grid_score(state["grids"][seat])["points"]
-                        assert f"{name} {points} pontos" in step.score
+                        assert f"{name} {points}" in step.score.split(" · ")
             assert next(steps, None) is None
     assert next(rounds, None) is None
 
 
 def test_the_round_end_counts_groups_and_suns_as_the_engine_does():
     end = next(r for r in dozito.page().rounds if "contagem dos grupos" in r.covers)
-    last = end.steps[-1].score
+    last = end.steps[-1].text
     state = dozito.round_end_deal()
     rng = random.Random(dozito.SEED)
     for move in dozito.SCRIPT_END.moves:
@@ -143,3 +143,12 @@ def test_the_page_states_the_deck_options_and_scoring():
         assert term in html, term
     assert html.count('<tr><th scope="row">') >= 5 + 1  # a row per colour, the sun row
     assert page.extra["sim"]["wins_vs_greedy"] > page.extra["sim"]["games"] // 2
+
+
+def test_the_deck_table_is_the_engines_deck():
+    deck = dozito.page().extra["deck"]
+    assert len(deck) == 5 and {row["suns"] for row in deck} == {11}  # "cada cor soma 11 sóis"
+    for row in deck:
+        assert len(row["stop"]) == len(row["extra"]) == 1
+        assert len(row["two"]) == 2 and len(row["one"]) == 4
+    assert sorted(row["stop"][0] for row in deck) == [1, 4, 7, 10, 12]
