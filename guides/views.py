@@ -86,10 +86,10 @@ def structured_data(request: HttpRequest, game, page) -> str:
             "@context": "https://schema.org",
             "@type": "Article",
             "headline": f"Como jogar {game.name}",
-            "description": page.description,
+            "description": str(page.description),
             "inLanguage": "pt-BR",
             "url": url,
-            "about": {"@type": "Game", "name": game.name},
+            "about": {"@type": "Game", "name": str(game.name)},
         },
         {
             "@context": "https://schema.org",
@@ -97,8 +97,8 @@ def structured_data(request: HttpRequest, game, page) -> str:
             "mainEntity": [
                 {
                     "@type": "Question",
-                    "name": q.question,
-                    "acceptedAnswer": {"@type": "Answer", "text": q.answer},
+                    "name": str(q.question),
+                    "acceptedAnswer": {"@type": "Answer", "text": str(q.answer)},
                 }
                 for q in page.faq
             ],
