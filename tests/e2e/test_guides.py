@@ -1,0 +1,56 @@
+"""The guides in a real browser at 360 px (issue #9): nothing overflows sideways, and a practice
+position is answered with JavaScript (htmx swaps the answer in) and without it (the form posts)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+
+from guides import content
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover - the `browser` fixture reports the missing package
+    expect = None
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 360, "height": 740}
+JUDGED = re.compile(r"^\s*(Boa escolha!|O robô escolheria outra\.)\s+\S.{20,}", re.S)
+WRITTEN = [slug for slug in content.GUIDES if content.get(slug) is not None]
+
+
+class GuideTests(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @pytest.fixture(autouse=True)
+    def _browser(self, browser):
+        self.browser = browser
+
+    def page(self, *, javascript: bool):
+        context = self.browser.new_context(
+            viewport=PHONE, locale="pt-BR", java_script_enabled=javascript
+        )
+        context.set_default_timeout(15_000)
+        self.addCleanup(context.close)
+        return context.new_page()
+
+    def test_each_guide_fits_a_phone_and_answers_practice_with_and_without_javascript(self):
+        assert WRITTEN, "no guide written yet"
+        for slug in WRITTEN:
+            for javascript in (True, False):
+                page = self.page(javascript=javascript)
+                page.goto(f"{self.live_server_url}/como-jogar/{slug}/")
+                width = page.evaluate("document.scrollingElement.scrollWidth")
+                assert width <= PHONE["width"], (slug, width)
+                practice = page.locator("#treino")
+                practice.get_by_role("radio").first.check()
+                practice.get_by_role("button", name="Responder").click()
+                verdict = page.locator("#treino [role=status]")
+                # The robot's judgement: its verdict, then why, in words.
+                expect(verdict).to_have_text(JUDGED)
+                # With htmx the page stays where it was; without it the form posted.
+                posted = page.url.split("#")[0].endswith(f"/como-jogar/{slug}/treine/")
+                assert posted == (not javascript), (slug, page.url)
