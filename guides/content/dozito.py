@@ -413,8 +413,10 @@ def named(text: str) -> str:
 def draw_step(state: dict[str, Any], seat: int, events: list[dict[str, Any]], text: str) -> Step:
     log = [named(e["text"]) for e in events if e["type"] not in ("turn", "round_end")]
     html = game_render("dozito", state, seat, names=NAMES, events=tuple(events), log=log)
+    # The table is drawn for the one who plays; the guide names them instead of "you".
+    html = str(html).replace("Sua grade", NAMES[seat]).replace("Sua vez:", f"Vez de {NAMES[seat]}:")
     said = " ".join(part for part in (text, count_line(events)) if part)
-    return Step(html=str(html), text=said, score=score_line(state, events))
+    return Step(html=html, text=said, score=score_line(state, events))
 
 
 def play(deal, scripts) -> list[Round]:
@@ -597,6 +599,7 @@ def page() -> Page:
             "group_points": sorted(GROUP_POINTS.items()),
             "best_grid": best_grid_without_twelve(),
             "weights": robot.WEIGHTS,
+            "turn_up": -robot.WEIGHTS.down,
             "sim": sim,
             "draw_value": round(opening_draw_value(), 1),
             "cards": len(new_deck()),
@@ -682,13 +685,18 @@ def judge(position: Position, answer: str) -> Verdict:
     mine = values.get(answer, float("-inf"))
     good = mine >= values[best] - robot.TIE
     label = choice_label(view, best)
-    text = f"O robô escolhe: {label}. {reason(view, best)}"
+    text = f"Ele escolhe: {label}. {reason(view, best)}"
     if not good:
         text += (
-            f" Na conta dele, sua escolha vale {mine:.1f} e a dele {values[best]:.1f} "
+            f" Na conta dele, sua escolha vale {decimal(mine)} e a dele {decimal(values[best])} "
             "(pontos esperados, somando o que a jogada dá agora e o que ela deixa)."
         )
     return Verdict(best=good, text=text)
+
+
+def decimal(value: float) -> str:
+    """ "2,6": a figure the Brazilian way."""
+    return f"{value:.1f}".replace(".", ",")
 
 
 def reason(view: dict[str, Any], key: str) -> str:
@@ -696,9 +704,16 @@ def reason(view: dict[str, Any], key: str) -> str:
     me = robot.Board(view["grids"][0])
     turn = view["turn"]
     if key == "comprar":
+        draw = robot.Evaluation(view, robot.WEIGHTS).draw_value()
+        tops = [p["top"] for p in view["discards"] if p["top"]]
+        gains = [(me.best_gain(top), top) for top in tops]
+        said = ""
+        if gains:
+            gain, top = max(gains, key=lambda gt: gt[0])
+            said = f"O melhor topo, o {shown(top)}, mudaria a grade em {gain:+d} pontos agora. "
         return (
-            "Nenhuma carta do topo das pilhas melhora a grade o bastante; uma carta comprada, "
-            "em média, vale mais, e ainda pode ser descartada se não servir."
+            f"{said}Uma carta comprada vale em média {decimal(draw)} na conta do robô: ela pode "
+            "continuar uma corrente, ser um TURNO EXTRA, ou ser descartada se não servir."
         )
     if key.startswith("pilha-"):
         top = view["discards"][int(key.split("-")[1])]["top"]

@@ -90,7 +90,7 @@ def test_the_practice_answer_is_the_robots_choice(number):
     others = [v for v, _ in position.choices if not dozito.judge(position, v).best]
     assert others  # a real choice: some answer is worse
     for value in others:
-        assert "O robô escolhe" in dozito.judge(position, value).text
+        assert "Ele escolhe" in dozito.judge(position, value).text
 
 
 def test_a_drawn_grid_never_shows_a_face_down_card():
