@@ -170,6 +170,7 @@ def test_the_page_states_the_rules_options_numbers_and_the_sheet():
         "3 colunas",
         "4 colunas",
         "sem Máx/Mín",
+        "4 col.",
         "63",
         "+35",
         "Sequência grande",
