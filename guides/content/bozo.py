@@ -395,6 +395,24 @@ def combination_chances() -> list[dict[str, Any]]:
     return rows
 
 
+# First rolls on an empty card where the choice is not obvious: what the robot weighs.
+DECISIONS = ((4, 4, 4, 4, 1), (3, 3, 3, 5, 5), (1, 2, 3, 4, 6), (6, 6, 6, 2, 1))
+
+
+def first_roll_choices(count: int = 3) -> list[dict[str, Any]]:
+    """For each hand of DECISIONS thrown first on an empty solo card: the robot's best choices
+    with the expected final total of each."""
+    rows = []
+    for faces in DECISIONS:
+        state, _ = apply(new_state(), {"type": "roll", "cup": False}, faces)
+        items = sorted(advice(state), key=lambda i: -i["expected"])[:count]
+        options = [
+            {"label": label(i["action"], state), "expected": number(i["expected"])} for i in items
+        ]
+        rows.append({"hand": rules.shown(faces), "options": options})
+    return rows
+
+
 def scoring_rows() -> list[dict[str, str]]:
     rows = []
     for box in BOXES:
@@ -472,6 +490,8 @@ def page() -> Page:
             for row in combination_chances()
         ],
         "scoring": scoring_rows(),
+        "bonus_worth": number(bot.expected_score(True) - bot.expected_score(False), 2),
+        "decisions": first_roll_choices(),
         "sheet": sheet,
         "sheet_columns": range(1, 5),
     }

@@ -190,3 +190,14 @@ def test_the_page_states_the_rules_options_and_the_score_sheet(client):
     assert 5 <= len(guide.page().faq) <= 8
     css = Path(__file__).parents[2] / "guides/static/guides/bozo.css"
     assert "@media print" in css.read_text()
+
+
+def test_what_the_strategy_notes_say_is_what_the_robot_computes():
+    """The prose of the notes (guides/bozo.html) states these; if the robot changes, so must it."""
+    decisions = {row["hand"]: row["options"] for row in guide.first_roll_choices()}
+    assert decisions["4, 4, 4, 4, 1"][0]["label"] == "Guardar 4, 4, 4, 4 e relançar 1 dado"
+    assert decisions["4, 4, 4, 4, 1"][1]["label"] == "Marcar 45 na Quadrada"
+    assert decisions["3, 3, 3, 5, 5"][0]["label"] == "Marcar 25 no Full"
+    general = next(r for r in guide.combination_chances() if r["box"] == "general")
+    assert general["turn"] < 1 / 20  # "menos de uma vez em vinte"
+    assert bot.expected_score(True) > bot.expected_score(False)
