@@ -12,6 +12,7 @@ import pytest
 from games.bots import bozo as bot
 from games.rendering import game_render
 from games.rules import bozo as rules
+from games.rules import dice
 from guides.content import bozo as guide
 
 pytestmark = pytest.mark.django_db
@@ -201,3 +202,12 @@ def test_what_the_strategy_notes_say_is_what_the_robot_computes():
     general = next(r for r in guide.combination_chances() if r["box"] == "general")
     assert general["turn"] < 1 / 20  # "menos de uma vez em vinte"
     assert bot.expected_score(True) > bot.expected_score(False)
+
+
+def test_the_bottom_face_is_as_uniform_as_the_top():
+    """What the guide says of cantar embaixo: 7 minus a uniform face is a uniform face."""
+    assert sorted(dice.opposite(face) for face in dice.FACES) == list(dice.FACES)
+    state = guide.new_state()
+    state, _ = guide.apply(state, {"type": "roll", "cup": True}, (2, 3, 4, 5, 6))
+    state, _ = guide.apply(state, {"type": "lift", "from": "bottom"})
+    assert state["turn"]["dice"] == [5, 4, 3, 2, 1]
