@@ -183,3 +183,16 @@ def test_the_page_states_the_rules_options_numbers_and_the_sheet():
     assert html.count("<table") >= 5 and '<th scope="col">Casa</th>' in html
     livre = guide.page().extra["normal"]["livre"]
     assert f"{livre:.0f}" in html
+
+
+def test_the_live_card_offers_a_button_for_each_allowed_box_and_figures_to_others():
+    state = rules.GAME.setup(2, {"columns": 4}, random.Random(0))
+    state, _ = rules.GAME.apply(state, 0, {"type": "roll", "cup": False}, Loaded([3, 3, 3, 5, 5]))
+    own = game_render("yams", state, 0, names=["Ana", "Bia"])
+    allowed = rules.allowed(state)
+    buttons = own.count('class="score-button')
+    assert buttons == sum(len(boxes) for boxes in allowed.values()) == 1 + 15 + 1 + 15
+    assert 'data-box="full" data-column="seca">25</button>' in own
+    other = game_render("yams", state, 1, names=["Ana", "Bia"])
+    assert "score-button" not in other and 'class="yams-potential"' in other
+    assert 'id="bozo-dado-0"' in other and 'id="yams-cartela-1"' in other
