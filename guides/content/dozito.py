@@ -109,6 +109,7 @@ def round_one() -> dict[str, Any]:
         c("amarelo", 7),
         c("azul"),
         c("azul", 4),
+        c("azul", 9),
     ]
     return dealt(
         [ana, bruno],
@@ -171,7 +172,7 @@ SCRIPTS_ONE = (
         ),
     ),
     Script(
-        title="Comprar do baralho: descartar, TURNO EXTRA, Coringa e STOP",
+        title="Comprar do baralho: descartar, TURNO EXTRA, Coringa, STOP e uma troca",
         intro="A mesma mesa, na sequência: agora as cartas vêm do baralho de compra.",
         covers=(
             "comprar e descartar",
@@ -179,6 +180,7 @@ SCRIPTS_ONE = (
             "TURNO EXTRA",
             "CORINGA",
             "STOP",
+            "trocar uma carta virada",
         ),
         opening="",
         moves=(
@@ -227,6 +229,21 @@ SCRIPTS_ONE = (
                 1,
                 discard(0),
                 "Saiu o 11 amarelo; por causa do STOP, Bruno só pode descartá-lo.",
+            ),
+            Move(0, DRAW, "Ana compra o 9 azul, com dois sóis."),
+            Move(
+                0,
+                place(9),
+                "O espaço 9 tem o Coringa azul virado. Trocá-lo pelo 9 azul deixa o grupo do "
+                "mesmo tamanho e traz dois sóis; mas uma carta virada que sai da grade é "
+                "descartada e o turno acaba.",
+            ),
+            Move(
+                0,
+                discard(1),
+                "Ana descarta o Coringa na pilha 2. Se Bruno não o pegar, ela mesma pode "
+                "buscá-lo no próximo turno e pô-lo em qualquer espaço, como o 10, embaixo do 6 "
+                "azul.",
             ),
         ),
     ),

@@ -8,11 +8,13 @@ import random
 import re
 
 import pytest
+from django.template import engines
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from games.bots import dozito as robot
-from games.rendering import game_render
+from games.presenters import dozito as presenter
+from games.rendering import collect, game_render
 from games.rules.dozito import GAME, grid_score
 from guides.content import dozito
 
@@ -28,6 +30,7 @@ CASES = {
     "fim da rodada",
     "contagem dos grupos",
     "doze cartas da mesma cor",
+    "trocar uma carta virada",
 }
 
 
@@ -102,7 +105,7 @@ def test_a_drawn_grid_never_shows_a_face_down_card():
 
 
 def test_a_card_says_its_colour_number_suns_and_kind():
-    face = __import__("games.presenters.dozito", fromlist=["face"]).face
+    face = presenter.face
     stop = face(dozito.c("azul", 4))
     assert stop.label == "4 azul, STOP, 3 sóis" and stop.symbol == "●"
     assert face(dozito.c("verde")).mark == "CORINGA"
@@ -152,3 +155,14 @@ def test_the_deck_table_is_the_engines_deck():
         assert len(row["stop"]) == len(row["extra"]) == 1
         assert len(row["two"]) == 2 and len(row["one"]) == 4
     assert sorted(row["stop"][0] for row in deck) == [1, 4, 7, 10, 12]
+
+
+def test_the_table_is_made_of_marked_partials():
+    state = dozito.round_one()
+    view = GAME.view(state, 0)
+    g = presenter.context(view, 0, GAME.legal_actions(state, 0)[:-1], names=dozito.NAMES)
+    template = engines["jinja2"].env.get_template("games/dozito/_game.html")
+    _html, parts = collect(template.render({"g": g, "log": []}))
+    ids = {part.id for part in parts}
+    assert {"dozito-estado", "dozito-grade-0", "dozito-grade-1", "dozito-pilhas"} <= ids
+    assert {"dozito-controles", "dozito-log"} <= ids
