@@ -173,6 +173,26 @@ SCRIPTS = (
         ("Quina", "Ás"),
     ),
     Script(
+        "Quando nada dá certo: um zero",
+        "Faltam Duque, Terno e Quadra, e os dados só mostram 1, 5 e 6.",
+        False,
+        (
+            roll((1, 5, 6, 6, 1), "Primeiro lance: 1, 5, 6, 6, 1. Nada de 2, 3 ou 4."),
+            roll(
+                (5, 6, 1, 5, 1),
+                "Não há o que guardar: ela relança os cinco. 5, 6, 1, 5, 1.",
+                hold=(),
+            ),
+            roll((6, 5, 1, 6, 5), "Relança os cinco de novo: 6, 5, 1, 6, 5.", hold=()),
+            mark(
+                "duque",
+                "Depois do terceiro lance é preciso marcar, e a mão não vale nada nas casas "
+                "livres. Ela risca o Duque, a que menos poderia render: zero.",
+            ),
+        ),
+        ("zero",),
+    ),
+    Script(
         "Outra partida: General de boca",
         "Nova cartela vazia. Às vezes o primeiro lance faz tudo sozinho.",
         True,
@@ -266,6 +286,7 @@ CASES = frozenset(
         *(f"{BOX_NAMES[box]} de boca" for box in COMBINATIONS),
         "cantar embaixo",
         "duplas",
+        "zero",
     }
 )
 
