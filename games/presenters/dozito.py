@@ -20,6 +20,7 @@ from games.rules.dozito import COLUMNS, WHAT_NOW, shown
 # Every colour also has a shape, for players who do not tell the colours apart (DESIGN.md).
 SYMBOLS = {"amarelo": "★", "azul": "●", "verde": "▲", "vermelho": "♥", "roxo": "◆"}
 KIND_MARKS = {"stop": "STOP", "extra": "TURNO EXTRA", "coringa": "CORINGA"}
+SHORT_MARKS = {"extra": "EXTRA"}  # on the small cards of the others' grids
 SUN = "☀"
 
 
@@ -31,6 +32,7 @@ class Face:
     kind: str
     symbol: str
     mark: str  # "STOP", "TURNO EXTRA", "CORINGA" or ""
+    short: str  # the mark on a small card ("EXTRA")
     label: str  # what a screen reader says: "4 azul, STOP, 3 sóis"
 
 
@@ -87,6 +89,7 @@ def face(card: dict[str, Any] | None) -> Face | None:
         kind=card["kind"],
         symbol=SYMBOLS.get(card["colour"], "?"),
         mark=mark,
+        short=SHORT_MARKS.get(card["kind"], mark),
         label=", ".join(parts),
     )
 
