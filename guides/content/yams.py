@@ -14,6 +14,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from math import sqrt
+from statistics import fmean, stdev
 from typing import Any
 
 from games.bots import yams as robot
@@ -26,6 +28,7 @@ from games.rules.yams import (
     COLUMN_SETS,
     GAME,
     boxes_in_play,
+    totals,
 )
 from guides.content import Page, Position, Question, Round, Step, Verdict
 
@@ -273,20 +276,46 @@ def column_values() -> list[dict[str, Any]]:
     return rows
 
 
-def normal_game() -> dict[str, float]:
-    """The numbers the notes quote: the normal game (three columns and Máx/Mín) and Seca."""
-    three = robot.column_plan((3, True), "livre", (None,) * 15).estimate
-    down = robot.column_plan((3, True), "descida", (None,) * 15).estimate
-    up = robot.column_plan((3, True), "subida", (None,) * 15).estimate
-    seca = robot.column_plan((4, True), "seca", (None,) * 15).estimate
+# Games the robot plays alone for the notes, from seeds 0..n-1: enough that the differences the
+# notes draw between columns stand well above the noise (the page states the standard error).
+PLAYED = {(3, True): 30, (4, True): 16}
+
+
+def played(mode: tuple[int, bool], games: int) -> dict[str, Any]:
+    """What the robot scored per column and per card in `games` solo games from fixed seeds."""
+    per: dict[str, list[int]] = {kind: [] for kind in COLUMN_SETS[mode[0]]}
+    for seed in range(games):
+        rng = random.Random(seed)  # noqa: S311 - a game from its seed
+        state = GAME.setup(1, {"columns": mode[0], "max_min": mode[1]}, rng)
+        while not state["finished"]:
+            state = robot_turn(state, rng)
+        for kind, column in totals(state, 0).items():
+            per[kind].append(int(column["total"]))
+    means = {kind: fmean(scores) for kind, scores in per.items()}
+    cards = [sum(scores) for scores in zip(*per.values(), strict=True)]
+    return {
+        "columns": mode[0],
+        "games": games,
+        "means": means,
+        "card": fmean(cards),
+        "error": max(stdev(scores) / sqrt(games) for scores in per.values()) if games > 1 else 0.0,
+    }
+
+
+def normal_game() -> dict[str, Any]:
+    """The numbers the notes quote: the robot's own games, normal (three columns and Máx/Mín)
+    and with Seca, and the estimate of a Livre with and without Máx/Mín."""
+    three, four = (played(mode, games) for mode, games in PLAYED.items())
+    means = three["means"]
+    with_pair = robot.column_plan((3, True), "livre", (None,) * 15).estimate
     without = robot.column_plan((3, False), "livre", (None,) * 13).estimate
     return {
-        "livre": three,
-        "descida": down,
-        "subida": up,
-        "order_cost": three - (down + up) / 2,
-        "seca": seca,
-        "max_min": three - without,
+        "three": three,
+        "four": four,
+        "played": [three, four],
+        "order_cost": means["livre"] - (means["descida"] + means["subida"]) / 2,
+        "error": max(three["error"], four["error"]),
+        "max_min": with_pair - without,
     }
 
 

@@ -118,6 +118,12 @@ def test_the_column_values_are_the_robot_estimates():
         for kind, value in row["values"].items():
             assert value == robot.column_plan((columns, max_min), kind, empty).estimate
         assert row["total"] == pytest.approx(sum(row["values"].values()))
+    # What the notes say of the robot's own games stays true.
+    normal = guide.page().extra["normal"]
+    three, four = normal["three"]["means"], normal["four"]["means"]
+    assert three["livre"] > three["descida"] > three["subida"] + 2 * normal["error"]
+    assert four["seca"] < min(four["descida"], four["subida"]) < four["livre"]
+    assert normal["three"]["card"] == pytest.approx(sum(three.values()))
     yams = next(row for row in guide.page().extra["chances"] if row["name"] == "Yam's")
     assert yams["one"] == pytest.approx(100 * 6 / 6**5)
 
@@ -181,7 +187,7 @@ def test_the_page_states_the_rules_options_numbers_and_the_sheet():
     ):
         assert term in html, term
     assert html.count("<table") >= 5 and '<th scope="col">Casa</th>' in html
-    livre = guide.page().extra["normal"]["livre"]
+    livre = guide.page().extra["normal"]["three"]["means"]["livre"]
     assert f"{livre:.0f}" in html
 
 
@@ -196,3 +202,12 @@ def test_the_live_card_offers_a_button_for_each_allowed_box_and_figures_to_other
     other = game_render("yams", state, 1, names=["Ana", "Bia"])
     assert "score-button" not in other and 'class="yams-potential"' in other
     assert 'id="bozo-dado-0"' in other and 'id="yams-cartela-1"' in other
+
+
+def test_the_robot_games_of_the_notes_are_replayable():
+    rng = random.Random(0)
+    state = rules.GAME.setup(1, {"columns": 3, "max_min": True}, rng)
+    while not state["finished"]:
+        state = guide.robot_turn(state, rng)
+    one = guide.played((3, True), 1)
+    assert one["means"] == {k: v["total"] for k, v in rules.totals(state, 0).items()}
