@@ -211,3 +211,15 @@ def test_the_robot_games_of_the_notes_are_replayable():
         state = guide.robot_turn(state, rng)
     one = guide.played((3, True), 1)
     assert one["means"] == {k: v["total"] for k, v in rules.totals(state, 0).items()}
+
+
+def test_the_scoring_table_says_what_the_engine_scores():
+    assert rules.score("full", [3, 3, 3, 5, 5]) == 25
+    assert rules.score("full", [4, 4, 4, 4, 4]) == 0  # five alike are no Full
+    assert rules.score("trinca", [4, 4, 4, 4, 4]) == 12
+    assert rules.score("trinca", [5, 5, 5, 2, 1]) == 15
+    assert rules.score("pequena", [5, 3, 1, 2, 4]) == 30
+    assert rules.score("grande", [6, 3, 5, 2, 4]) == 40
+    assert rules.score("yams", [2, 2, 2, 2, 2]) == 50
+    assert rules.score("cinco", [5, 5, 5, 1, 2]) == 15
+    assert len(rules.boxes_in_play(False)) == 13 and len(rules.boxes_in_play(True)) == 15
