@@ -157,7 +157,7 @@ def context(
         labels=SimpleNamespace(
             draw=_("Baralho"),
             draw_count=_("%(n)d cartas") % {"n": view["draw_count"]},
-            hand=_("Carta na mão"),
+            hand=_("Na mão"),
             piles=_("Pilhas de descarte"),
             pile=_("Pilha %(n)d"),
             take=_("Pegar"),
