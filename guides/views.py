@@ -34,7 +34,7 @@ def guide(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     module = content.get(slug)
     if module is None:
-        return render(request, "guides/guide.html", {"game": game})
+        raise Http404
     page = module.page()
     position = module.position(_number(request.GET.get("posicao")))
     context = {

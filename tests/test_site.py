@@ -99,12 +99,6 @@ def test_privacy_page_says_what_is_stored_and_for_how_long(client):
 
 
 @pytest.mark.django_db
-def test_guides_are_honest_placeholders_until_they_are_written(client):
-    guide = client.get("/como-jogar/bozo/").content.decode()
-    assert "Como jogar Bozó" in guide and "em preparação" in guide
-
-
-@pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/nada/", "/jogar/xadrez/", "/como-jogar/xadrez/", "/conta/x/"])
 def test_unknown_pages_get_the_friendly_404(client, url):
     response = client.get(url)
