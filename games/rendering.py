@@ -170,14 +170,17 @@ def game_render(
     names: Sequence[str] = (),
     events: tuple[dict[str, Any], ...] = (),
     log: Sequence[str] = (),
+    heading: int = 4,
 ) -> str:
     """The game's area of a table for `seat`, from a plain state (no table): what the guides
-    draw worked rounds with, with the very templates of the live tables."""
+    draw worked rounds with, with the very templates of the live tables. Its headings are of
+    level `heading` (a guide's step sits under its round's h3; a live table's start at h2)."""
     game = rules.get(slug)
     view = game.view(state, seat)
     legal = _playable(game, state, seat) if seat is not None else []
     names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
     g = presenters.get(slug).context(view, seat, legal, names=names, events=events)
+    g.heading = heading
     html, _parts = collect(_template(f"games/{slug}/_game.html").render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 
 import pytest
 from django.utils.html import escape
@@ -61,3 +62,13 @@ def test_a_practice_position_is_answered_with_and_without_javascript(client, slu
     assert wrong.status_code == 400 and "Escolha uma das respostas." in wrong.content.decode()
     other = client.get(f"/como-jogar/{slug}/treine/?posicao=4", HTTP_HX_REQUEST="true")
     assert 'name="posicao" value="4"' in other.content.decode()
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_a_guides_headings_are_in_order(client, slug):
+    """No heading skips a level on the way down, the live pieces of the steps included."""
+    html = client.get(f"/como-jogar/{slug}/").content.decode()
+    levels = [int(level) for level in re.findall(r"<h([1-6])\b", html)]
+    assert levels[0] == 1 and levels.count(1) == 1
+    jumps = [(a, b) for a, b in pairwise(levels) if b > a + 1]
+    assert not jumps, jumps
