@@ -525,7 +525,12 @@ class BozoTableTests(LiveTable):
 
 # The live server is forked in setUpClass after class-level overrides apply, so it runs the
 # sweeper that plays the robots' turns (the test settings switch it off for everything else).
-@override_settings(GAMES_SWEEPER=True, GAMES_ROBOT_DELAY=(0.05, 0.1), GAMES_AWAY_SECONDS=5)
+@override_settings(
+    GAMES_SWEEPER=True,
+    GAMES_ROBOT_DELAY=(0.05, 0.1),
+    GAMES_ROBOT_FIRST_DELAY=(0.3, 0.4),  # long enough to see "Vez de Robô 2"
+    GAMES_AWAY_SECONDS=5,
+)
 class BozoRobotTableTests(LiveTable):
     def test_robot_duel_from_the_lobby_plays_the_robots_turns_and_ends_when_one_leaves(self):
         ana = self.player("ana", "Ana")

@@ -227,7 +227,13 @@ class PhoneTableTests(LiveTable):
         version(ana)  # the solo page is live
 
 
-@override_settings(GAMES_SWEEPER=True, GAMES_AWAY_SECONDS=5)
+# The robots at their real pace (a turn of about 2.5 s), so that a page can be seen following it.
+@override_settings(
+    GAMES_SWEEPER=True,
+    GAMES_AWAY_SECONDS=5,
+    GAMES_ROBOT_DELAY=(0.25, 0.35),
+    GAMES_ROBOT_FIRST_DELAY=(0.6, 0.9),
+)
 class PhoneRobotTests(LiveTable):
     def test_the_page_follows_the_robot_and_shows_its_card(self):
         ana = self.player("ana", "Ana")
