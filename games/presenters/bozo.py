@@ -72,28 +72,9 @@ def context(
     hints: bool = False,
     hint_place: bool = False,
 ) -> SimpleNamespace:
-    turn = view["turn"]
-    kinds = {action["type"] for action in legal}
-    can_hold = "hold" in kinds
-    rolled = turn["rolls"] > 0 and not turn["covered"]
-    controls = None
-    if legal:
-        controls = Controls(
-            lifts=[a for a in legal if a["type"] == "lift"],
-            rolls=[a for a in legal if a["type"] == "roll"],
-            rolled=rolled,
-            rolls_left=turn["rolls_left"],
-            can_hold=can_hold,
-            hint=hints and rolled,
-        )
+    turn_key = f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}"
     return SimpleNamespace(
-        dice=dice(turn, can_hold),
-        cup=turn["covered"],
-        rolls=turn["rolls"],
-        rolls_left=turn["rolls_left"],
-        turn_key=f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}",
-        lift=lifted_from(events),
-        controls=controls,
+        **felt(view["turn"], legal, events, turn_key=turn_key, hints=hints),
         over=bool(view["finished"]),
         hint_place=hint_place,
         cards=cards(view, seat, legal, names),
@@ -109,6 +90,39 @@ def context(
             open=_("livre"),
         ),
     )
+
+
+def felt(
+    turn: dict[str, Any],
+    legal: list[dict[str, Any]],
+    events: tuple[dict[str, Any], ...],
+    *,
+    turn_key: str,
+    hints: bool = False,
+) -> dict[str, Any]:
+    """What games/bozo/_dice.html and _controls.html read of a dice turn: the dice, the cup,
+    the throws and the action bar. Every dice game draws its felt with these (Yam's too)."""
+    can_hold = any(action["type"] == "hold" for action in legal)
+    rolled = turn["rolls"] > 0 and not turn["covered"]
+    controls = None
+    if legal:
+        controls = Controls(
+            lifts=[a for a in legal if a["type"] == "lift"],
+            rolls=[a for a in legal if a["type"] == "roll"],
+            rolled=rolled,
+            rolls_left=turn["rolls_left"],
+            can_hold=can_hold,
+            hint=hints and rolled,
+        )
+    return {
+        "dice": dice(turn, can_hold),
+        "cup": turn["covered"],
+        "rolls": turn["rolls"],
+        "rolls_left": turn["rolls_left"],
+        "turn_key": turn_key,
+        "lift": lifted_from(events),
+        "controls": controls,
+    }
 
 
 DIE_LABELS = {

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.presenters.bozo import Controls, dice, lifted_from
+from games.presenters.bozo import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES
 
 # Short names for the narrow cells of a phone; the full name stays in the row header's title.
@@ -80,20 +80,6 @@ def context(
     hints: bool = False,
     hint_place: bool = False,
 ) -> SimpleNamespace:
-    turn = view["turn"]
-    kinds = {action["type"] for action in legal}
-    can_hold = "hold" in kinds
-    rolled = turn["rolls"] > 0 and not turn["covered"]
-    controls = None
-    if legal:
-        controls = Controls(
-            lifts=[a for a in legal if a["type"] == "lift"],
-            rolls=[a for a in legal if a["type"] == "roll"],
-            rolled=rolled,
-            rolls_left=turn["rolls_left"],
-            can_hold=can_hold,
-            hint=hints and rolled,
-        )
     filled = sum(
         value is not None
         for card in view["cards"]
@@ -101,13 +87,7 @@ def context(
         for value in column.values()
     )
     return SimpleNamespace(
-        dice=dice(turn, can_hold),
-        cup=turn["covered"],
-        rolls=turn["rolls"],
-        rolls_left=turn["rolls_left"],
-        turn_key=f"{view['to_move']}:{filled}",
-        lift=lifted_from(events),
-        controls=controls,
+        **felt(view["turn"], legal, events, turn_key=f"{view['to_move']}:{filled}", hints=hints),
         over=bool(view["finished"]),
         hint_place=hint_place,
         cards=cards(view, seat, legal, names),
