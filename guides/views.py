@@ -4,6 +4,8 @@ engine; the practice positions ("Treine") are answered by the robot, with or wit
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from functools import cache
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -28,6 +30,17 @@ def _number(value: str | None, default: int = 1) -> int:
     return number if 1 <= number <= POSITIONS else default
 
 
+@cache
+def _page(slug: str) -> content.Page:
+    """A guide's page as it is shown: its steps' ids made unique (once per process)."""
+    return content.with_unique_ids(content.get(slug).page())
+
+
+def _position(module, number: str | None) -> content.Position:
+    position = module.position(_number(number))
+    return replace(position, html=content.scoped(position.html, "treino"))
+
+
 def guide(request: HttpRequest, slug: str) -> HttpResponse:
     game = GAMES_BY_SLUG.get(slug)
     if game is None:
@@ -35,8 +48,8 @@ def guide(request: HttpRequest, slug: str) -> HttpResponse:
     module = content.get(slug)
     if module is None:
         raise Http404
-    page = module.page()
-    position = module.position(_number(request.GET.get("posicao")))
+    page = _page(slug)
+    position = _position(module, request.GET.get("posicao"))
     context = {
         "game": game,
         "page": page,
@@ -55,7 +68,7 @@ def practice(request: HttpRequest, slug: str) -> HttpResponse:
     if game is None or module is None:
         raise Http404
     source = request.POST if request.method == "POST" else request.GET
-    position = module.position(_number(source.get("posicao")))
+    position = _position(module, source.get("posicao"))
     verdict = None
     error = ""
     answer = source.get("resposta", "")
@@ -73,7 +86,7 @@ def practice(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if request.headers.get("HX-Request"):
         return render(request, "guides/_practice.html", context)
-    page = module.page()
+    page = _page(slug)
     context.update(page=page, structured_data=structured_data(request, game, page))
     return render(request, f"guides/{slug}.html", context, status=400 if error else 200)
 

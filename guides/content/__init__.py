@@ -17,7 +17,8 @@ costly (a guide's numbers never change while the code does not).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -71,6 +72,41 @@ class Position:
 class Verdict:
     best: bool  # the answer is the robot's own choice (or as good)
     text: str  # the robot's judgement, in plain Portuguese
+
+
+_REFERENCE = re.compile(
+    r'\b(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"|href="#([^"]+)"'
+)
+
+
+def scoped(html: str, prefix: str) -> str:
+    """`html` with every id it defines, and every reference to one, prefixed: the live
+    templates' ids (bozo-dado-0…) stay unique when a guide draws many steps on one page."""
+    defined = set(re.findall(r'\bid="([^"]+)"', html))
+
+    def rename(match: re.Match) -> str:
+        if match.group(3) is not None:
+            target = match.group(3)
+            return f'href="#{prefix}-{target}"' if target in defined else match.group(0)
+        names = [f"{prefix}-{name}" if name in defined else name for name in match.group(2).split()]
+        return f'{match.group(1)}="{" ".join(names)}"'
+
+    return _REFERENCE.sub(rename, html)
+
+
+def with_unique_ids(page: Page) -> Page:
+    """The page with each step's ids scoped to its round and step."""
+    rounds = tuple(
+        replace(
+            round_,
+            steps=tuple(
+                replace(step, html=scoped(step.html, f"r{r}p{s}"))
+                for s, step in enumerate(round_.steps, start=1)
+            ),
+        )
+        for r, round_ in enumerate(page.rounds, start=1)
+    )
+    return replace(page, rounds=rounds)
 
 
 def get(slug: str) -> ModuleType | None:

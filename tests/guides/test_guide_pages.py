@@ -72,3 +72,12 @@ def test_a_guides_headings_are_in_order(client, slug):
     assert levels[0] == 1 and levels.count(1) == 1
     jumps = [(a, b) for a, b in pairwise(levels) if b > a + 1]
     assert not jumps, jumps
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_a_guides_ids_are_unique_and_its_references_reach_them(client, slug):
+    html = client.get(f"/como-jogar/{slug}/").content.decode()
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})[:5]
+    for target in re.findall(r'href="#([^"]+)"', html):
+        assert target in ids or target in ("conteudo", "treine", "cartela", "folha"), target
