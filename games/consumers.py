@@ -141,18 +141,12 @@ def parse_action(data: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def notice_html(text: str, kind: str = "info") -> str:
+def notice_html(text: str, kind: str = "info", *, go: str = "") -> str:
+    """The notice partial; with `go`, the page goes to that address (table.js follows it)."""
+    role, going = ("status", f' data-go="{escape(go)}"') if go else ("alert", "")
     return (
-        f'<div id="mesa-aviso" class="mesa-aviso" role="alert">'
+        f'<div id="mesa-aviso" class="mesa-aviso" role="{role}"{going}>'
         f'<p class="message message--{kind}">{escape(text)}</p></div>'
-    )
-
-
-def going_html(path: str) -> str:
-    """The notice that sends this page to `path` (table.js follows `data-go`)."""
-    return (
-        f'<div id="mesa-aviso" class="mesa-aviso" role="status" data-go="{escape(path)}">'
-        f'<p class="message message--info">{escape(_("Abrindo a nova mesa…"))}</p></div>'
     )
 
 
@@ -324,7 +318,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.push(notice=(error.message, "error"))
             return
         if went is not None:  # "Jogar de novo": this page goes to the new table at once
-            await self.push(extra=[("mesa-aviso", going_html(went))])
+            await self.push(extra=[("mesa-aviso", notice_html(_("Abrindo a nova mesa…"), go=went))])
 
     def run_command(self, cmd: str, data: dict[str, Any]) -> str | None:
         """Apply a command; returns the address this page goes to next, if it goes."""

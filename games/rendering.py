@@ -171,13 +171,16 @@ def game_render(
     events: tuple[dict[str, Any], ...] = (),
     log: Sequence[str] = (),
     heading: int = 4,
+    buttons: bool = True,
 ) -> str:
     """The game's area of a table for `seat`, from a plain state (no table): what the guides
     draw worked rounds with, with the very templates of the live tables. Its headings are of
-    level `heading` (a guide's step sits under its round's h3; a live table's start at h2)."""
+    level `heading` (a guide's step sits under its round's h3; a live table's start at h2).
+    Without `buttons` the seat sees its own hidden pieces but is offered no move (a guide is
+    read, not played)."""
     game = rules.get(slug)
     view = game.view(state, seat)
-    legal = _playable(game, state, seat) if seat is not None else []
+    legal = _playable(game, state, seat) if seat is not None and buttons else []
     names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
     g = presenters.get(slug).context(view, seat, legal, names=names, events=events)
     g.heading = heading
@@ -286,8 +289,7 @@ def banner(copy: TableCopy, you: int | None, movers: list[int], names: list[str]
             return _("Esperando jogadores")
         if you is not None and copy.seats[you].user_id == copy.host_id:
             return _("Todos sentados: pode começar")
-        host = next((names[s.index] for s in copy.seats if s.user_id == copy.host_id), "")
-        return _("Todos sentados: %(host)s pode começar") % {"host": host}
+        return _("Todos sentados: %(host)s pode começar") % {"host": host_name(copy, names)}
     if not copy.is_open:
         return _("Fim de jogo")
     if you is not None and you in movers and not copy.seats[you].played_by_robot:
@@ -295,6 +297,10 @@ def banner(copy: TableCopy, you: int | None, movers: list[int], names: list[str]
     if movers:
         return _("Vez de %(name)s") % {"name": names[movers[0]]}
     return ""
+
+
+def host_name(copy: TableCopy, names: list[str]) -> str:
+    return next((names[s.index] for s in copy.seats if s.user_id == copy.host_id), "")
 
 
 def away_line(copy: TableCopy, you, movers, names) -> SimpleNamespace | None:
@@ -444,9 +450,8 @@ def viewer_actions(
             label = _("Começar a partida")
             actions.append(_action(label, cmd="start", primary=True, disabled=bool(refusal)))
         else:
-            host_name = next((names[s.index] for s in copy.seats if s.user_id == copy.host_id), "")
             hint = _("%(host)s começa a partida quando todos estiverem sentados.") % {
-                "host": host_name
+                "host": host_name(copy, names)
             }
         label = _("Encerrar a mesa") if host else _("Sair da mesa")
         actions.append(_action(label, cmd="leave"))

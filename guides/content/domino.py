@@ -16,11 +16,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.template import engines
-
 from games.bots import domino as bot
 from games.presenters import domino as presenter
-from games.rendering import collect
+from games.rendering import game_render
 from games.rules import domino as rules
 from games.rules.domino import GAME, PAIR_NAMES
 from guides.content import Page, Position, Question, Round, Step, Verdict
@@ -67,11 +65,7 @@ ROUNDS = (
 def snapshot(state: dict[str, Any], seat: int | None, events: tuple = ()) -> str:
     """The live table's game area for `seat`, without its play buttons (a guide is read, not
     played: the practice box has its own choices)."""
-    view = GAME.view(state, seat)
-    g = presenter.context(view, seat, [], names=NAMES, events=events)
-    template = engines["jinja2"].env.get_template("games/domino/_game.html")
-    html, _parts = collect(template.render({"g": g, "log": []}))
-    return html
+    return game_render("domino", state, seat, names=NAMES, events=events, buttons=False)
 
 
 def play_label(view: Mapping[str, Any], action: Mapping[str, Any]) -> str:
