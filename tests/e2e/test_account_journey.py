@@ -5,28 +5,30 @@ from __future__ import annotations
 import json
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 
 from accounts.models import User
+from tests.e2e.live import LiveServerTestCase
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "mesa-de-bozo-2026"
 
 
-class AccountJourneyTests(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class AccountJourneyTests(LiveServerTestCase):
     @pytest.fixture(autouse=True)
     def _page(self, browser, tmp_path):
-        context = browser.new_context(
-            viewport={"width": 360, "height": 640}, locale="pt-BR", accept_downloads=True
-        )
-        context.set_default_timeout(15_000)
-        self.page = context.new_page()
+        self.browser = browser
         self.downloads = tmp_path
-        yield
-        context.close()
+
+    def setUp(self):
+        super().setUp()
+        context = self.new_context(
+            self.browser,
+            viewport={"width": 360, "height": 640},
+            locale="pt-BR",
+            accept_downloads=True,
+        )
+        self.page = context.new_page()
 
     def url(self, path: str) -> str:
         return self.live_server_url + path

@@ -13,12 +13,12 @@ from itertools import cycle
 
 import pytest
 from allauth.account.models import EmailAddress
-from channels.testing import ChannelsLiveServerTestCase
 from django.test import override_settings
 
 from accounts.models import User
 from games.models import Action, Seat, Table
 from games.rules.bozo import BOX_NAMES, card_total
+from tests.e2e.live import LiveServerTestCase
 
 try:
     from playwright.sync_api import Page, expect
@@ -232,20 +232,14 @@ def follow_first_hint(page: Page) -> str:
 
 
 @override_settings(GAMES_AWAY_SECONDS=5)
-class LiveTable(ChannelsLiveServerTestCase):
+class LiveTable(LiveServerTestCase):
     """A daphne live server, and people each in a browser context of their own (who reload a
     page within the presence grace, as people do)."""
 
-    serve_static = True
-
     @pytest.fixture(autouse=True)
-    def _contexts(self, browser):
+    def _browser(self, browser):
         self.browser = browser
-        self.contexts = []
         expect.set_options(timeout=15_000)
-        yield
-        for context in self.contexts:
-            context.close()
 
     def url(self, path: str) -> str:
         return self.live_server_url + path
@@ -257,9 +251,7 @@ class LiveTable(ChannelsLiveServerTestCase):
             username=username, email=email, password=PASSWORD, nickname=nickname
         )
         EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
-        context = self.browser.new_context(viewport=PHONE, locale="pt-BR")
-        context.set_default_timeout(15_000)
-        self.contexts.append(context)
+        context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
         page = context.new_page()
         page.goto(self.url("/conta/login/"))
         page.get_by_label("Nome de usuário ou e-mail").fill(username)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 
 from guides import content
+from tests.e2e.live import LiveServerTestCase
 
 try:
     from playwright.sync_api import expect
@@ -22,19 +22,15 @@ JUDGED = re.compile(r"^\s*(Boa escolha!|O robô escolheria outra\.)\s+\S.{20,}",
 WRITTEN = [slug for slug in content.GUIDES if content.get(slug) is not None]
 
 
-class GuideTests(ChannelsLiveServerTestCase):
-    serve_static = True
-
+class GuideTests(LiveServerTestCase):
     @pytest.fixture(autouse=True)
     def _browser(self, browser):
         self.browser = browser
 
     def page(self, *, javascript: bool):
-        context = self.browser.new_context(
-            viewport=PHONE, locale="pt-BR", java_script_enabled=javascript
+        context = self.new_context(
+            self.browser, viewport=PHONE, locale="pt-BR", java_script_enabled=javascript
         )
-        context.set_default_timeout(15_000)
-        self.addCleanup(context.close)
         return context.new_page()
 
     def test_each_guide_fits_a_phone_and_answers_practice_with_and_without_javascript(self):

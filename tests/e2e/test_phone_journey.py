@@ -158,8 +158,7 @@ class PhoneTableTests(LiveTable):
         expect(invites).to_contain_text("Convite para a dupla Jade Para quem joga com você.")
         amber = invites.get_by_label("Convite para a dupla Âmbar").input_value()
 
-        context = self.browser.new_context(viewport=PHONE, locale="pt-BR")
-        self.contexts.append(context)
+        context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
         friend = context.new_page()
         friend.goto(amber)
         friend.wait_for_url(self.url(f"/mesa/{table_id}/"))
@@ -185,8 +184,7 @@ class PhoneTableTests(LiveTable):
         assert seat.team == 1
 
     def test_the_header_keeps_to_one_row_and_the_lobby_polls_once(self):
-        context = self.browser.new_context(viewport=PHONE, locale="pt-BR")
-        self.contexts.append(context)
+        context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
         visitor = context.new_page()
         ana = self.phone_player("ana", "Ana Luíza Mendes")
         for page in (visitor, ana):
