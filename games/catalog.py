@@ -100,6 +100,20 @@ GAMES: tuple[GameInfo, ...] = (
             "lados; a dupla marca sempre que a soma das pontas der múltiplo de 5. A partida vai "
             "a 200 pontos, em melhor de três."
         ),
+        modes=(
+            Mode("duplas", _("Duplas"), 4, teams=(0, 1, 0, 1), team_names=(_("Jade"), _("Âmbar"))),
+        ),
+        options=(
+            Option(
+                "bucho_lado",
+                _("O bucho na contagem"),
+                _(
+                    "Enquanto um lado do bucho está sem pedra, ele conta nas pontas: a carroça "
+                    "inteira (dobrado) ou só uma metade (simples)."
+                ),
+                choices=(("dobrado", _("Dobrado")), ("simples", _("Simples"))),
+            ),
+        ),
     ),
     GameInfo(
         slug="dozito",

@@ -8,6 +8,7 @@ mode is chosen (table_new.html, with CSS alone: without it they stay, and mean n
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
@@ -23,6 +24,17 @@ class TableForm(forms.Form):
     mode = forms.ChoiceField(label=_("Modo"), widget=forms.RadioSelect)
     visibility = forms.ChoiceField(
         label=_("Quem pode entrar"), choices=VISIBILITY, initial="public", widget=forms.RadioSelect
+    )
+    move_seconds = forms.TypedChoiceField(
+        label=_("Tempo por jogada"),
+        choices=[("", _("Sem relógio"))]
+        + [(str(n), _("%(n)d segundos") % {"n": n}) for n in settings.GAMES_MOVE_CLOCKS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
+        help_text=_("Quando o tempo acaba, um robô faz a jogada no seu lugar."),
     )
     fast_robots = forms.BooleanField(
         label=_("Robôs rápidos"),

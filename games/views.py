@@ -49,6 +49,7 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
                 options=form.rules_options(),
                 is_public=form.cleaned_data["visibility"] == "public",
                 fast_robots=form.cleaned_data["fast_robots"],
+                move_seconds=form.cleaned_data["move_seconds"],
             )
         except services.TableError as error:
             form.add_error(None, error.message)
