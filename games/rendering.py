@@ -275,6 +275,7 @@ def table_context(
             events=events,
             hints=hints,
             hint_place=bool(mode and mode.hints),
+            history=copy.log,
         )
         context["game"] = True
     context["actions"], context["hint_text"] = viewer_actions(

@@ -1,9 +1,13 @@
 """One presenter per game: the context its templates need, from `view(state, seat)`.
 
-A presenter module offers `context(view, seat, legal, *, names, events, hints)`, the values its
-templates read as attributes (`g.dice`, `g.cards`: plain objects, read fast), where
-`legal` are the actions the viewing seat may take now (none for a spectator or off turn; never
-"leave" or "claim_inactivity", which the platform shows itself). Its templates live in
+A presenter module offers `context(view, seat, legal, *, names, events, hints, hint_place,
+history)`, the values its templates read as attributes (`g.dice`, `g.cards`: plain objects, read
+fast), where `legal` are the actions the viewing seat may take now (none for a spectator or off
+turn; never "leave" or "claim_inactivity", which the platform shows itself), `events` those of
+the latest move and `history` those of the latest few moves, newest first (public by contract:
+the rules put nothing secret in events). It may also offer `pause_after(events)`: the seconds a
+robot waits after a move with these events, beyond its usual pause, so people can take in what
+happened (the end of a Dominó hand and its revealed tiles). Its templates live in
 games/jinja2/games/<slug>/, with `_game.html` as the game's area of the table.
 """
 

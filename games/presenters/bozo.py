@@ -71,6 +71,7 @@ def context(
     events: tuple[dict[str, Any], ...] = (),
     hints: bool = False,
     hint_place: bool = False,
+    history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> SimpleNamespace:
     turn_key = f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}"
     return SimpleNamespace(

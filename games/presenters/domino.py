@@ -181,6 +181,7 @@ def context(
     events: tuple[dict[str, Any], ...] = (),
     hints: bool = False,
     hint_place: bool = False,
+    history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> SimpleNamespace:
     plays = [a for a in legal if a["type"] == "play"]
     playable = {tuple(sorted(a["tile"])) for a in plays}

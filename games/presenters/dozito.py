@@ -113,6 +113,7 @@ def context(
     events: tuple[dict[str, Any], ...] = (),
     hints: bool = False,
     hint_place: bool = False,
+    history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> SimpleNamespace:
     turn = view["turn"]
     places = {a["slot"]: a for a in legal if a["type"] == "place"}

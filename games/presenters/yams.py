@@ -79,6 +79,7 @@ def context(
     events: tuple[dict[str, Any], ...] = (),
     hints: bool = False,
     hint_place: bool = False,
+    history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> SimpleNamespace:
     filled = sum(
         value is not None
