@@ -1,5 +1,7 @@
 """Table chat: plain text, short, rate-limited per person; the host can mute a seat
-(games/services.py, `seat_mute`) and admins delete messages.
+(games/services.py, `seat_mute`) and admins delete messages. Reactions (the 😀 button: quick
+emoji and ready phrases) take the same road with the same limits, chosen from a fixed list,
+and are not kept: each page shows one as a bubble by the seat for a few seconds.
 
 A message travels to the table's group as its own small message (never a table re-render), and
 each socket appends it to its page; the history reaches a page when it loads or connects.
@@ -93,6 +95,39 @@ def post(*, table_id: int, user, text: Any, invite_code: str = "") -> Line:
     line = Line(message.pk, user.display_name, text, message.created_at)
     transaction.on_commit(lambda: services.send(services.table_group(copy.id), line.as_message()))
     return line
+
+
+def reactions() -> tuple[str, ...]:
+    """What the 😀 button offers: a few emoji and the table's ready phrases."""
+    return (
+        "😀", "😂", "👏", "😮", "😅", "🔥",
+        _("Boa!"), _("Valeu, parceiro!"), _("Segura essa!"), _("Bom jogo!"), _("Ops!"),
+        _("Pensa rápido!"),
+    )  # fmt: skip
+
+
+def react(*, table_id: int, user, text: Any, invite_code: str = "") -> None:
+    """Send a reaction of the list to the table, as `user` (seated, in the queue or watching)."""
+    user_id = services.user_id_of(user)
+    if user_id is None:
+        raise services.TableError(_("Entre na sua conta para mandar reações."))
+    if not isinstance(text, str) or text not in reactions():
+        raise services.TableError(_("Reação desconhecida: escolha uma da lista."))
+    copy = snapshots.get(table_id)
+    if copy is None or not services.may_watch(copy, user, invite_code):
+        raise services.TableError(_("Mesa não encontrada."))
+    seat = copy.seat_of(user_id)
+    if seat is not None and seat.muted:
+        raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
+    if not _within_rate(user_id):
+        raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
+    message = {
+        "type": "table.reaction",
+        "seat": seat.index if seat is not None else None,
+        "author": user.display_name,
+        "text": text,
+    }
+    services.send(services.table_group(copy.id), message)
 
 
 def history(table_id: int) -> list[Line]:

@@ -36,7 +36,7 @@ MAX_MESSAGE = 4096
 COMMANDS = frozenset(
     {
         "sit", "leave", "start", "robot_add", "seat_clear", "seat_move", "replay", "hint",
-        "mute", "chat",
+        "mute", "chat", "queue_join", "queue_leave", "react",
     }
 )  # fmt: skip
 CID = re.compile(r"[A-Za-z0-9_-]{0,64}")
@@ -141,12 +141,14 @@ def parse_action(data: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def notice_html(text: str, kind: str = "info", *, go: str = "") -> str:
-    """The notice partial; with `go`, the page goes to that address (table.js follows it)."""
+def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") -> str:
+    """The notice partial; with `go`, the page goes to that address (table.js follows it); with
+    `link`, it offers a link to that table."""
     role, going = ("status", f' data-go="{escape(go)}"') if go else ("alert", "")
+    more = f' <a href="{escape(link)}">{escape(_("Ir para a mesa"))}</a>' if link else ""
     return (
         f'<div id="mesa-aviso" class="mesa-aviso" role="{role}"{going}>'
-        f'<p class="message message--{kind}">{escape(text)}</p></div>'
+        f'<p class="message message--{kind}">{escape(text)}{more}</p></div>'
     )
 
 
@@ -362,6 +364,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 index=parse_int(data.get("seat"), "seat"),
                 muted=data.get("muted") != "0",
             )
+        elif cmd == "queue_join":
+            services.queue_join(table_id=table_id, user=user, invite_code=self.invite_code())
+        elif cmd == "queue_leave":
+            services.queue_leave(table_id=table_id, user=user)
+        elif cmd == "react":
+            chat.react(
+                table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code()
+            )
         elif cmd == "replay":
             return services.table_replay(table_id=table_id, by=user).get_absolute_url()
         return None
@@ -411,11 +421,28 @@ class TableConsumer(AsyncWebsocketConsumer):
         html = render_to_string("games/_chat_lines.html", {"lines": [line], "append": True})
         await self.send_html(html)
 
+    async def table_reaction(self, message: dict[str, Any]) -> None:
+        """A reaction: appended to the page's list of reactions (read aloud); table.js shows it as
+        a bubble by the seat for a few seconds and then removes it."""
+        seat = message.get("seat")
+        where = f' data-reaction-seat="{int(seat)}"' if isinstance(seat, int) else ""
+        await self.send_html(
+            '<div id="mesa-reacoes" hx-swap-oob="beforeend">'
+            f'<p class="reaction"{where}><strong>{escape(message["author"])}</strong> '
+            f"<span>{escape(message['text'])}</span></p></div>"
+        )
+
     async def chat_removed(self, message: dict[str, Any]) -> None:
         await self.send_html(f'<li id="chat-{int(message["id"])}" hx-swap-oob="delete"></li>')
 
     async def user_notice(self, message: dict[str, Any]) -> None:
-        await self.notice(str(message.get("text", "")), "info")
+        """A message for this person wherever they are (called from a queue, say); a link to a
+        table other than this page's is offered with it."""
+        link = str(message.get("link", ""))
+        if not re.fullmatch(r"/mesa/\d+/", link) or link == f"/mesa/{self.table_id}/":
+            link = ""
+        html = notice_html(str(message.get("text", "")), "info", link=link)
+        await self.push(extra=[("mesa-aviso", html)], render=False)
 
     async def user_logout(self, message: dict[str, Any]) -> None:
         """The account logged out (in the session of this socket) or was deleted."""
@@ -459,6 +486,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 seat.index if seat else None,
                 signed_in=self.user_id is not None,
                 team=None if seat else self.invited_team(),
+                viewer_id=self.user_id,
             )
             if not self.sent:
                 html = rendering.everything(table_render, self.sent)

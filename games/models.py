@@ -88,6 +88,9 @@ class Table(models.Model):
     # Set by the inactivity timer once the seat on turn has been idle long enough.
     claim_open = models.BooleanField(default=False, editable=False)
     last_action_at = models.DateTimeField(_("última jogada"), null=True, blank=True)
+    # Who waits for a seat, in order (user ids): the platform seats them at the game's breaks
+    # (games/services.py, `_seat_the_queue`).
+    queue = models.JSONField(_("fila"), default=list, blank=True, editable=False)
     next_table = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -146,17 +146,24 @@ def _record(part: Partial, sent: Sent) -> None:
 
 
 def table_render(
-    copy: TableCopy, seat: int | None, *, signed_in: bool = True, team: int | None = None
+    copy: TableCopy,
+    seat: int | None,
+    *,
+    signed_in: bool = True,
+    team: int | None = None,
+    viewer_id: int | None = None,
 ) -> Render:
     """The partials of `copy` for `seat` (None: a spectator, `signed_in` or not, invited to
     `team` or not) in the active language, made once per copy, viewer and language. The team of
     an invitation matters only to a spectator of the waiting room (which seats to offer)."""
     if seat is not None or not copy.waiting:
         team = None
-    key = (seat, seat is not None or signed_in, translation.get_language(), team)
+    # A spectator in the queue sees their own place in it: the only render of one person.
+    queued = viewer_id if seat is None and copy.queued(viewer_id) is not None else None
+    key = (seat, seat is not None or signed_in, translation.get_language(), team, queued)
     render = copy.renders.get(key)
     if render is None:
-        context = table_context(copy, seat, signed_in=signed_in, team=team)
+        context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=queued)
         _html, parts = collect(_template("games/_table.html").render(context))
         render = copy.renders[key] = Render(parts)
     return render
@@ -216,6 +223,8 @@ class SeatView:
     is_host: bool
     on_turn: bool
     controls: list[SimpleNamespace]
+    clock_due: str = ""  # when the move clock of the seat on turn runs out
+    clock_seconds: int = 0
 
 
 def seat_name(seat: SeatCopy) -> str:
@@ -227,7 +236,12 @@ def seat_name(seat: SeatCopy) -> str:
 
 
 def table_context(
-    copy: TableCopy, seat: int | None, *, signed_in: bool = True, team: int | None = None
+    copy: TableCopy,
+    seat: int | None,
+    *,
+    signed_in: bool = True,
+    team: int | None = None,
+    viewer_id: int | None = None,
 ) -> dict[str, Any]:
     info = GAMES_BY_SLUG[copy.game]
     mode = info.mode(copy.mode)
@@ -259,6 +273,7 @@ def table_context(
         "teams": team_groups(copy, mode),
         "seats": seat_views(copy, you, movers, names, mode),
         "invites": invites(copy, you, mode),
+        "queue": queue_view(copy, viewer_id),
         "result": result(copy, you, names),
         "hint_text": "",
     }
@@ -279,9 +294,17 @@ def table_context(
         )
         context["game"] = True
     context["actions"], context["hint_text"] = viewer_actions(
-        copy, you, mode, signed_in, team, names
+        copy, you, mode, signed_in, team, names, viewer_id
     )
     return context
+
+
+def queue_view(copy: TableCopy, viewer_id: int | None) -> list[SimpleNamespace]:
+    """Who waits for a seat, in order; the viewer's own place is marked."""
+    return [
+        SimpleNamespace(place=i + 1, name=q.name, is_you=q.user_id == viewer_id)
+        for i, q in enumerate(copy.queue)
+    ]
 
 
 def banner(copy: TableCopy, you: int | None, movers: list[int], names: list[str]) -> str:
@@ -376,18 +399,27 @@ def seat_views(copy: TableCopy, you, movers, names, mode) -> list[SeatView]:
                 person=person,
                 connected=seat.connected,
                 away_since=seat.last_seen.isoformat() if away else "",
-                away_at=_clock(seat.last_seen) if away else "",
+                away_at=_since(seat.last_seen) if away else "",
                 muted=seat.muted,
                 is_you=seat.index == you,
                 is_host=person and seat.user_id == copy.host_id,
                 on_turn=seat.index in movers,
                 controls=seat_controls(copy, seat, names) if host_view else [],
+                **_clock(copy, seat.index),
             )
         )
     return views
 
 
-def _clock(moment: datetime) -> str:
+def _clock(copy: TableCopy, index: int) -> dict[str, Any]:
+    """The move clock of a seat on turn: when it runs out, out of how many seconds."""
+    timer = copy.timer("clock", index)
+    if timer is None or not copy.move_seconds:
+        return {}
+    return {"clock_due": timer.due.isoformat(), "clock_seconds": copy.move_seconds}
+
+
+def _since(moment: datetime) -> str:
     return _("desde %(time)s") % {"time": formats.time_format(timezone.localtime(moment), "H:i")}
 
 
@@ -426,7 +458,13 @@ def _control(label: str, *, primary: bool = False, **fields: Any) -> SimpleNames
 
 
 def viewer_actions(
-    copy: TableCopy, you, mode, signed_in: bool, team: int | None, names: list[str]
+    copy: TableCopy,
+    you,
+    mode,
+    signed_in: bool,
+    team: int | None,
+    names: list[str],
+    viewer_id: int | None = None,
 ) -> tuple[list[SimpleNamespace], str]:
     """The viewer's own table commands under the seats, and a line saying what is true now."""
     actions: list[SimpleNamespace] = []
@@ -441,6 +479,21 @@ def viewer_actions(
                 actions.append(SimpleNamespace(label=label, href=f"{reverse(name)}?{back}"))
             hint = _("Crie sua conta ou entre para sentar à mesa.")
         return actions, hint
+    if you is None and copy.is_open and services.has_queue(copy):
+        place = copy.queued(viewer_id)
+        if place is not None:
+            hint = _("Você é o %(n)dº da fila: senta no fim da partida.") % {"n": place + 1}
+            if any(s.robot for s in copy.seats):
+                hint = _("Você é o %(n)dº da fila: senta no lugar de um robô no fim da mão.") % {
+                    "n": place + 1
+                }
+            return [_action(_("Sair da fila"), cmd="queue_leave")], hint
+        if copy.playing or not any(s.empty or s.robot for s in copy.seats):
+            if any(s.robot for s in copy.seats):
+                hint = _("No fim da mão, quem está na fila senta no lugar de um robô.")
+            else:
+                hint = _("Mesa cheia: quem entra na fila assiste e senta no fim da partida.")
+            return [_action(_("Entrar na fila"), cmd="queue_join", primary=True)], hint
     if copy.waiting:
         if you is None:
             return _sit_actions(copy, mode, team)
@@ -477,7 +530,8 @@ def viewer_actions(
 def _sit_actions(copy: TableCopy, mode, team: int | None) -> tuple[list[SimpleNamespace], str]:
     """A spectator of the waiting room: sit. Invited to a team, only that team's seat is
     offered; in a team mode without an invitation, a button per team with room."""
-    free = [s for s in copy.seats if s.empty]
+    # A free seat, else a robot's: whoever comes takes a robot's place at once.
+    free = [s for s in copy.seats if s.empty] or [s for s in copy.seats if s.robot]
     team_names = mode.team_names if mode else ()
     if team is not None and 0 <= team < len(team_names):
         name = team_names[team]

@@ -37,7 +37,7 @@ from games import rules, snapshots, timers
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table, TableSocket
 from games.rules.base import IllegalAction, resolve_options
-from games.snapshots import SeatCopy, TableCopy
+from games.snapshots import Queued, SeatCopy, TableCopy
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +80,8 @@ class Change:
     events: list[dict[str, Any]] = field(default_factory=list)
     entry: dict[str, Any] | None = None  # seat, user_id, action, cid of the log entry
     fired: frozenset[tuple[str, int | None]] = frozenset()  # timers this change applies
+    queue: tuple[Queued, ...] | None = None  # the whole queue, when it changes
+    notices: list[tuple[int, str, str]] = field(default_factory=list)  # (user, text, link)
 
 
 class _Conflict(Exception):
@@ -240,6 +242,8 @@ def _write(copy: TableCopy, change: Change) -> TableCopy:
             if len(copy.seats) == 1 and copy.seats[0].user_id is not None:
                 outcome["best_before"] = _best_solo(copy)
             fields.update(status=Table.Status.FINISHED, outcome=outcome, finished_at=now)
+    if change.queue is not None:
+        fields["queue"] = [q.user_id for q in change.queue]
     if not Table.objects.filter(pk=copy.id, version=copy.version).update(**fields):
         raise _Conflict
     seats = copy.seats
@@ -252,13 +256,14 @@ def _write(copy: TableCopy, change: Change) -> TableCopy:
             table_id=copy.id, version=version, events=change.events, **change.entry
         )
         log_ = (tuple(change.events), *copy.log[: snapshots.LOG_ACTIONS - 1])
-    new = copy.changed(
-        **{name: value for name, value in fields.items() if name in _COPY_FIELDS},
-        seats=seats,
-        log=log_,
-    )
+    copied = {name: value for name, value in fields.items() if name in _COPY_FIELDS}
+    copied["queue"] = copy.queue if change.queue is None else change.queue
+    new = copy.changed(**copied, seats=seats, log=log_)
     new = replace(new, timers=timers.sync(copy, new, change.fired, now))
     transaction.on_commit(lambda: _committed(new))
+    for user_id, text, link in change.notices:
+        message = {"type": "user.notice", "text": text, "link": link}
+        transaction.on_commit(lambda m=message, u=user_id: send(user_group(u), m))
     return new
 
 
@@ -440,13 +445,14 @@ def seat_take(
     def decide(copy: TableCopy) -> Change | None:
         if not copy.is_open:
             raise TableError(_("Esta partida já terminou."))
-        if not copy.is_public and user_id != copy.host_id and invite_code != copy.invite_code:
-            raise TableError(_("Esta mesa é privada: entre pelo link de convite."))
+        _refuse_uninvited(copy, user_id, invite_code)
         mine = copy.seat_of(user_id)
         if copy.waiting:
             if mine is not None and index is None and team in (None, mine.team):
                 return None
+            # A free seat, else a robot's: a person who comes takes a robot's place at once.
             candidates = [s for s in copy.seats if s.empty and s is not mine]
+            candidates += [s for s in copy.seats if s.robot]
         else:
             if mine is not None:
                 raise TableError(_("Você já está sentado nesta mesa."))
@@ -471,7 +477,10 @@ def seat_take(
             connected=_has_socket(copy.id, user_id),
         )
         changed = [seat] if mine is None else [seat, _freed(mine)]
-        return Change(seats=_with_seat(copy.seats, *changed))
+        queue = None
+        if copy.queued(user_id) is not None:
+            queue = tuple(q for q in copy.queue if q.user_id != user_id)
+        return Change(seats=_with_seat(copy.seats, *changed), queue=queue)
 
     copy = _run(table_id, decide, locked=True)
     return copy.seat_of(user_id)
@@ -598,7 +607,10 @@ def start_refusal(copy: TableCopy) -> str:
 
 
 def takeable_seats(copy: TableCopy) -> list[SeatCopy]:
-    """The robots' seats a person may take during the game: those not on turn."""
+    """The robots' seats a person may take during the game: those not on turn. A game with a
+    queue hands them over at its breaks instead (Dominó: at the end of the hand)."""
+    if has_queue(copy):
+        return []
     on_turn = rules.get(copy.game).to_act(copy.state)
     return [s for s in copy.seats if s.robot and s.index not in on_turn]
 
@@ -729,7 +741,8 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
         except IllegalAction as error:
             raise TableError(error.message, status="illegal") from None
         entry = {"seat": seat.index, "user_id": user_id, "action": action, "cid": cid}
-        return Change(state=state, events=events, entry=entry, fired=_turn_timers(copy, seat))
+        change = Change(state=state, events=events, entry=entry, fired=_turn_timers(copy, seat))
+        return _seat_the_queue(copy, change)
 
     try:
         copy = _run(table_id, decide)
@@ -743,6 +756,142 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
         log.exception("the move of table %s did not fit the log", table_id)
         return ActResult("error", _current_version(table_id), str(_TRY_AGAIN))
     return ActResult("applied", copy.version)
+
+
+# -- the queue -----------------------------------------------------------------------------------
+
+MAX_QUEUE = 20
+
+
+def has_queue(copy: TableCopy) -> bool:
+    """Whether the game seats a queue at its breaks (Dominó: after each hand and each match)."""
+    return hasattr(rules.get(copy.game), "breaks")
+
+
+def _refuse_uninvited(copy: TableCopy, user_id: int, invite_code: str) -> None:
+    if not copy.is_public and user_id != copy.host_id and invite_code != copy.invite_code:
+        raise TableError(_("Esta mesa é privada: entre pelo link de convite."))
+
+
+def queue_join(*, table_id: int, user, invite_code: str = "") -> int | None:
+    """Join the queue of a full table: whoever waits watches (no hand but the public ones) and
+    sits at the game's next break. Returns the place in the queue (0: the first)."""
+    user_id = user_id_of(user)
+    if user_id is None:
+        raise TableError(_("Entre na sua conta para entrar na fila."))
+
+    def decide(copy: TableCopy) -> Change | None:
+        if not copy.is_open:
+            raise TableError(_("Esta partida já terminou."))
+        _refuse_uninvited(copy, user_id, invite_code)
+        if not has_queue(copy):
+            raise TableError(_("Esta mesa não tem fila."))
+        if copy.seat_of(user_id) is not None:
+            raise TableError(_("Você já está sentado nesta mesa."))
+        if copy.queued(user_id) is not None:
+            return None
+        if copy.waiting and any(s.empty or s.robot for s in copy.seats):
+            raise TableError(_("Ainda há lugar na mesa: sente-se."))
+        if len(copy.queue) >= MAX_QUEUE:
+            raise TableError(_("A fila desta mesa está cheia."))
+        return Change(queue=(*copy.queue, Queued(user_id, user.display_name)))
+
+    return _run(table_id, decide, locked=True).queued(user_id)
+
+
+def queue_leave(*, table_id: int, user) -> None:
+    user_id = user_id_of(user)
+
+    def decide(copy: TableCopy) -> Change | None:
+        if copy.queued(user_id) is None:
+            return None
+        return Change(queue=tuple(q for q in copy.queue if q.user_id != user_id))
+
+    _run(table_id, decide, locked=True)
+
+
+def _seated_from_queue(copy: TableCopy, seat: SeatCopy, person: Queued) -> SeatCopy:
+    return SeatCopy(
+        index=seat.index,
+        team=seat.team,
+        user_id=person.user_id,
+        name=person.name,
+        connected=_has_socket(copy.id, person.user_id),
+    )
+
+
+def _seat_the_queue(copy: TableCopy, change: Change) -> Change:
+    """At the game's breaks the queue sits ("Fila (online)"). After a hand, people take the
+    robots' seats. After a match, robots leave first; without robots the pair that lost makes
+    room: with one person waiting its two draw and the loser goes to the end of the queue, with
+    two or more the whole pair goes; then a new game starts with the table as it is now."""
+    breaks = getattr(rules.get(copy.game), "breaks", None)
+    if not copy.queue or breaks is None or change.state is None:
+        return change
+    at = breaks(change.events)
+    if at is None:
+        return change
+    names = [s.name if s.user_id else _("Robô %(n)d") % {"n": s.index + 1} for s in copy.seats]
+    seats, queue = list(copy.seats), list(copy.queue)
+    events, notices = [], []
+
+    def sit(index: int, person: Queued) -> None:
+        seats[index] = _seated_from_queue(copy, seats[index], person)
+        link = f"/mesa/{copy.id}/"
+        notices.append((person.user_id, _("Sua vez na fila: você sentou à mesa."), link))
+
+    for seat in copy.seats:
+        if seat.robot and queue:
+            person = queue.pop(0)
+            sit(seat.index, person)
+            text = _("%(who)s senta no lugar do %(robot)s.") % {
+                "who": person.name,
+                "robot": names[seat.index],
+            }
+            events.append({"type": "seat_change", "text": text, "seat": seat.index})
+    if at["at"] == "match" and queue and not events:
+        losers = [i for i in at["losers"] if copy.seats[i].user_id is not None]
+        going = losers
+        if len(queue) == 1 and len(losers) == 2:
+            stays, rounds = rules.get(copy.game).draw_to_stay(losers, RNG)
+            going = [i for i in losers if i != stays]
+            for a, b in rounds:
+                text = _("Sorteio: %(one)s tirou %(a)s, %(other)s tirou %(b)s.") % {
+                    "one": names[losers[0]],
+                    "a": f"{a[0]}|{a[1]}",
+                    "other": names[losers[1]],
+                    "b": f"{b[0]}|{b[1]}",
+                }
+                events.append({"type": "draw", "text": text, "seats": losers, "tiles": [a, b]})
+            events.append(
+                {"type": "draw", "text": _("%(who)s fica na mesa.") % {"who": names[stays]}}
+            )
+        for index in going:
+            if not queue:
+                break
+            leaving = copy.seats[index]
+            person = queue.pop(0)
+            sit(index, person)
+            queue.append(Queued(leaving.user_id, leaving.name))
+            text = _("%(out)s vai para o fim da fila; %(who)s senta no lugar.") % {
+                "out": names[index],
+                "who": person.name,
+            }
+            events.append({"type": "seat_change", "text": text, "seat": index})
+    if not events:
+        return change
+    state = change.state
+    if at["at"] == "match":
+        state = rules.get(copy.game).setup(len(seats), copy.options, RNG)
+        events.append({"type": "new_game", "text": _("Começa um jogo novo, em melhor de três.")})
+    return replace(
+        change,
+        state=state,
+        events=[*change.events, *events],
+        seats=tuple(seats),
+        queue=tuple(queue),
+        notices=[*change.notices, *notices],
+    )
 
 
 def _turn_timers(copy: TableCopy, seat: SeatCopy) -> frozenset[tuple[str, int | None]]:
@@ -774,7 +923,8 @@ def robot_act(*, table_id: int, seat: int, action: dict, version: int, kind: str
             raise _Lost
         state, events = rules.get(copy.game).apply(copy.state, seat, action, RNG)
         entry = {"seat": seat, "user_id": None, "action": action, "cid": ""}
-        return Change(state=state, events=events, entry=entry, fired=frozenset({(kind, seat)}))
+        change = Change(state=state, events=events, entry=entry, fired=frozenset({(kind, seat)}))
+        return _seat_the_queue(copy, change)
 
     try:
         _run(table_id, decide)

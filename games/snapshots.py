@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from accounts.models import stand_in_name
+from accounts.models import User, stand_in_name
 from games.models import Action, Deadline, Seat, Table
 
 LOG_ACTIONS = 6
@@ -45,6 +45,14 @@ class SeatCopy:
 
 
 @dataclass(frozen=True, slots=True)
+class Queued:
+    """A person waiting in the table's queue for a seat."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Timer:
     kind: str
     seat: int | None
@@ -71,6 +79,7 @@ class TableCopy:
     last_action_at: datetime | None
     next_table_id: int | None
     seats: tuple[SeatCopy, ...]
+    queue: tuple[Queued, ...] = ()
     # The events of the latest log entries, newest first.
     log: tuple[tuple[dict[str, Any], ...], ...] = ()
     timers: tuple[Timer, ...] = ()
@@ -94,6 +103,10 @@ class TableCopy:
             return None
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
 
+    def queued(self, user_id: int | None) -> int | None:
+        """The place (0: the first) of `user_id` in the queue, None when not in it."""
+        return next((i for i, q in enumerate(self.queue) if q.user_id == user_id), None)
+
     def timer(self, kind: str, seat: int | None = None) -> Timer | None:
         return next((t for t in self.timers if t.kind == kind and t.seat == seat), None)
 
@@ -105,7 +118,7 @@ class TableCopy:
 TABLE_FIELDS = (
     "id", "game", "mode", "options", "state", "version", "state_version", "status", "is_public",
     "host_id", "invite_code", "outcome", "move_seconds", "fast_robots", "claim_open",
-    "last_action_at", "next_table_id",
+    "last_action_at", "next_table_id", "queue",
 )  # fmt: skip
 
 
@@ -138,6 +151,7 @@ def load(table_id: int) -> TableCopy | None:
         )
         for seat in rows
     )
+    row["queue"] = _queue(row["queue"] or [])
     log: tuple = ()
     if row["version"]:
         events = Action.objects.filter(table_id=table_id).order_by("-version")
@@ -149,6 +163,17 @@ def load(table_id: int) -> TableCopy | None:
         )
     )
     return TableCopy(**row, seats=seats, log=log, timers=timers)
+
+
+def _queue(user_ids: list[int]) -> tuple[Queued, ...]:
+    if not user_ids:
+        return ()
+    names = dict(User.objects.filter(pk__in=user_ids).values_list("pk", "nickname"))
+    return tuple(
+        Queued(user_id, names.get(user_id) or stand_in_name(user_id))
+        for user_id in user_ids
+        if user_id in names
+    )
 
 
 _latest: OrderedDict[int, TableCopy] = OrderedDict()

@@ -31,7 +31,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import rules
+from games import presenters, rules
 from games.models import Deadline
 from games.snapshots import TableCopy, Timer
 
@@ -47,7 +47,11 @@ def robot_delay(copy: TableCopy, *, first: bool) -> timedelta:
         low, high = settings.GAMES_ROBOT_FIRST_DELAY
     else:
         low, high = settings.GAMES_ROBOT_DELAY
-    return timedelta(seconds=random.uniform(low, high))  # noqa: S311 - pacing, not secrets
+    pause = 0.0
+    pause_after = getattr(presenters.get(copy.game), "pause_after", None)
+    if pause_after is not None and copy.log and not copy.fast_robots:
+        pause = pause_after(copy.log[0])  # time to take in what the last move showed
+    return timedelta(seconds=random.uniform(low, high) + pause)  # noqa: S311 - pacing
 
 
 def wanted(

@@ -87,6 +87,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         seat.index if seat else None,
         signed_in=request.user.is_authenticated,
         team=team if isinstance(team, int) else None,
+        viewer_id=request.user.pk,
     )
     page = {
         "table": copy,
@@ -94,6 +95,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "mode_label": Table(game=copy.game, mode=copy.mode).mode_label,
         "live": live.html,
         "chat": chat.history(copy.id),
+        "reactions": chat.reactions(),
         "site": request.build_absolute_uri("/").rstrip("/"),
     }
     return render(request, "games/table.html", page)

@@ -641,6 +641,45 @@ class Domino:
     def outcome(self, state: State) -> dict[str, Any] | None:
         return outcome(state)
 
+    def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None:
+        """Where a move's events leave the game for the platform's queue ("Fila (online)"):
+        after a match, {"at": "match", "losers": seats of the pair that lost} (the table may
+        change players and start a new game); after a hand, {"at": "hand"} (a robot's seat may
+        go to a person); else None. Someone leaving ends the game: no break."""
+        kinds = {e["type"]: e for e in events}
+        if "leave" in kinds:
+            return None
+        if "match_end" in kinds:
+            return {"at": "match", "losers": pair_seats(1 - kinds["match_end"]["pair"])}
+        return {"at": "hand"} if "hand_end" in kinds else None
+
+    def draw_to_stay(
+        self, seats: Sequence[int], rng: random.Random
+    ) -> tuple[int, list[list[Tile]]]:
+        """The two players of the pair that lost draw a face-down tile each; the higher sum
+        stays, the 6|6 beats every tile but the 0|0, which beats it; equal sums draw again.
+        Returns the seat that stays and every draw's two tiles (in `seats` order)."""
+        first, second = seats
+        rounds = []
+        while True:
+            a, b = ([*tile] for tile in rng.sample(TILES, 2))
+            rounds.append([a, b])
+            winner = draw_winner(a, b)
+            if winner is not None:
+                return (first, second)[winner], rounds
+
+
+def draw_winner(a: Sequence[int], b: Sequence[int]) -> int | None:
+    """Which of two drawn tiles wins (0 or 1), None for equal sums (draw again)."""
+    blank, sena = [0, 0], [6, 6]
+    if sorted(a) == blank and sorted(b) == sena:
+        return 0
+    if sorted(b) == blank and sorted(a) == sena:
+        return 1
+    if pips([a]) == pips([b]):
+        return None
+    return 0 if pips([a]) > pips([b]) else 1
+
 
 GAME = Domino()
 

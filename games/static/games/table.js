@@ -54,6 +54,52 @@
     });
   }
 
+  // -- The move clock: a bar on the seat on turn, emptying until the robot plays. ---------------
+  // The seat list holds the clock; a game's own seat boxes may hold a slot for it
+  // (`data-clock-seat`), which gets the same bar.
+  function updateClocks() {
+    document.querySelectorAll("[data-clock-seat]").forEach(function (slot) { slot.textContent = ""; });
+    document.querySelectorAll("[data-clock-due]").forEach(function (clock) {
+      var due = Date.parse(clock.dataset.clockDue);
+      var total = Number(clock.dataset.clockSeconds) || 1;
+      var left = Math.max(0, Math.min(1, (due - Date.now()) / 1000 / total));
+      clock.style.setProperty("--left", left.toFixed(3));
+      clock.classList.toggle("seat-clock--late", left < 0.25);
+      var seat = clock.closest("[data-seat]");
+      if (!seat) return;
+      document.querySelectorAll('[data-clock-seat="' + seat.dataset.seat + '"]').forEach(function (slot) {
+        slot.appendChild(clock.cloneNode(true)).removeAttribute("role");
+      });
+    });
+  }
+
+  // -- Reactions: a bubble by the seat for a few seconds (the list itself is read aloud). -------
+  var BUBBLE_MS = 4000;
+  function showReactions() {
+    document.querySelectorAll("#mesa-reacoes .reaction:not([data-shown])").forEach(function (line) {
+      line.dataset.shown = "1";
+      var seat = line.dataset.reactionSeat;
+      var bubbles = [];
+      if (seat != null) {
+        var text = line.querySelector("span").textContent;
+        document.querySelectorAll('#mesa-lugar-' + seat + ', [data-bubble-seat="' + seat + '"]').forEach(function (place) {
+          var bubble = document.createElement("span");
+          bubble.className = "bubble";
+          bubble.setAttribute("aria-hidden", "true");
+          bubble.textContent = text;
+          place.appendChild(bubble);
+          bubbles.push(bubble);
+        });
+      }
+      setTimeout(function () {
+        bubbles.forEach(function (bubble) { bubble.remove(); });
+        line.remove();
+      }, BUBBLE_MS);
+    });
+    var open = document.querySelector("details[data-reactions][open]");
+    if (open) open.open = false;
+  }
+
   // -- Following the game -----------------------------------------------------------------------
   var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   function behavior() { return reducedMotion && reducedMotion.matches ? "auto" : "smooth"; }
@@ -233,6 +279,8 @@
     }
     completeInvites(document);
     updateAway();
+    updateClocks();
+    showReactions();
     restoreFocus();
     // A message re-renders the controls it changed; a control of an older render is free again.
     document.querySelectorAll("button[aria-busy=true]").forEach(function (button) {
@@ -268,6 +316,8 @@
     completeInvites(document);
     updateAway();
     setInterval(updateAway, 1000);
+    updateClocks();
+    setInterval(updateClocks, 250);
     var tab = document.querySelector("[data-card-tab][data-on-turn]");
     if (tab) showCard(tab, true);
     markAllTabs();
