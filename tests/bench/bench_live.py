@@ -1,4 +1,4 @@
-"""Live tables benchmark (`make bench`, issue #6): Bozó duels over the real socket.
+"""Live tables benchmark (`make bench`, issue #6): Bozó duels, Dominó tables, on the real socket.
 
 A real daphne process serves tests/bench/live_asgi.py (the site's application plus a bare echo
 route, `/ws/eco/`) on a fresh database, production-like (started as in production with
@@ -32,6 +32,17 @@ sockets, with as many messages in flight, in the same run; each on every backend
 - in each: daphne's CPU and the client's per move, the bytes every table socket received per
   move (UTF-8), the server's memory per open socket (daphne's RSS), table sockets and echo
   sockets.
+- Dominó (duplas, four seats, bucho dobrado), beside the Bozó figures of the same run:
+  - capacity: N tables, four people's sockets each, closed loop, plus S spectator sockets per
+    table (the sweeper off, as for Bozó): moves per second, daphne's CPU per move, the bytes
+    received per move per socket, players' and spectators' apart;
+  - with robots: tables whose seats 1 and 3 are fast robots (`fast_robots`, the sweeper on so
+    their timers play), people in seats 0 and 2 at human pace (BENCH_LIVE_THINK) and one
+    spectator each: the people's round trips, the moves per second with the robots' (counted in
+    the Action log over the window), daphne's CPU per move (every move, the robots' too).
+  The client reads only the protocol (#mesa-versao, #mesa-status's data-you and data-turn, the
+  `action` inputs of the ws-send forms, the `cmd` inputs), never Dominó's own markup; spectators
+  are sockets of people not seated, following the table to "Jogar de novo"'s new one.
 Finished games go on with "Jogar de novo" and "Começar", as the page does.
 
 Backends: the embedded default (a SQLite file, the in-memory channel layer) and PostgreSQL +
@@ -43,12 +54,19 @@ Timings are printed, never asserted. What is asserted is correctness: no error, 
 move, every acknowledged move in the Action log with its cid and the version acknowledged, no move
 in the log with a cid that was not acknowledged, each table's log versions strictly increasing and
 not above the table's version, and each acknowledgement already committed when it arrives (the
-Action row is read from the database at the moment the view arrives).
+Action row is read from the database at the moment the view arrives). At a Dominó table, besides:
+every move of a robot's seat in the log with user None and no cid, every move of a person's seat
+with that person and a cid (no robot played for a person), robots' moves in the log when the
+table has robots, and a spectator never shown a turn of its own.
 
 Environment (durations in seconds):
     BENCH_LIVE_TABLES=50,200   capacity table counts      BENCH_LIVE_SECONDS=10   measured window
     BENCH_LIVE_WARMUP=3        before each window         BENCH_LIVE_HUMAN_TABLES=500
     BENCH_LIVE_HUMAN_SECONDS=30  BENCH_LIVE_HUMAN_WARMUP=5  BENCH_LIVE_THINK=2 (human pace)
+    BENCH_LIVE_DOMINO_TABLES=50  Dominó capacity table counts (0: none)
+    BENCH_LIVE_DOMINO_SPECTATORS=2  spectator sockets per Dominó capacity table
+    BENCH_LIVE_DOMINO_ROBOT_TABLES=100  Dominó tables with two robots (0: none)
+    BENCH_LIVE_DOMINO_ROBOT_SECONDS=20  BENCH_LIVE_DOMINO_ROBOT_WARMUP=5
     BENCH_LIVE_ACK_TIMEOUT=60  a move unanswered this long is lost
     BENCH_LIVE_SEED=2026       the clients' choices (the dice are the server's)
     BENCH_LIVE_KEEP=1          keep the temporary directory (database, daphne's logs)
@@ -111,6 +129,18 @@ HUMAN_SECONDS = _env_float("BENCH_LIVE_HUMAN_SECONDS", 30)
 HUMAN_WARMUP = _env_float("BENCH_LIVE_HUMAN_WARMUP", 5)
 THINK = _env_float("BENCH_LIVE_THINK", 2.0)
 ACK_TIMEOUT = _env_float("BENCH_LIVE_ACK_TIMEOUT", 60)
+DOMINO_TABLES = [
+    int(n)
+    for n in os.environ.get("BENCH_LIVE_DOMINO_TABLES", "50").split(",")
+    if n.strip() and int(n)
+]
+DOMINO_SPECTATORS = int(_env_float("BENCH_LIVE_DOMINO_SPECTATORS", 2))
+DOMINO_ROBOT_TABLES = int(_env_float("BENCH_LIVE_DOMINO_ROBOT_TABLES", 100))
+DOMINO_ROBOT_SECONDS = _env_float("BENCH_LIVE_DOMINO_ROBOT_SECONDS", 20)
+DOMINO_ROBOT_WARMUP = _env_float("BENCH_LIVE_DOMINO_ROBOT_WARMUP", 5)
+DOMINO_OPTIONS = {"bucho_lado": "dobrado"}
+DOMINO_ROBOT_SPECTATORS = 1  # per table with robots
+DOMINO_ROBOT_SEATS = (1, 3)  # the people sit at 0 and 2 (Jade), the robots are Âmbar
 SEED = int(_env_float("BENCH_LIVE_SEED", 2026))
 BACKENDS = [
     b.strip()
@@ -626,16 +656,25 @@ class Phase:
     machine_cpu: float = 0.0  # the whole machine, busy
     bytes_in: int = 0  # UTF-8 bytes of the text frames received within the window
     frames_in: int = 0
+    # Dominó: the moves the Action log gained in the window (people's and robots'), the robots'
+    # among them, and the bytes and the sockets of each role (player, spectator).
+    moves_logged: int | None = None
+    robot_moves: int | None = None
+    bytes_by_role: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    sockets_by_role: dict[str, int] = field(default_factory=dict)
 
     def record(self, load: int, received: float, round_trip: float) -> None:
         self.samples.append((received, round_trip))
         self.warm.add(load)
 
-    def received(self, at: float, text: str) -> None:
+    def received(self, at: float, text: str, role: str = "") -> None:
         """A frame read at `at`: counted when the window is open (its end not yet known)."""
         if self.start and not self.end and at >= self.start:
-            self.bytes_in += len(text) if text.isascii() else len(text.encode())
+            size = len(text) if text.isascii() else len(text.encode())
+            self.bytes_in += size
             self.frames_in += 1
+            if role:
+                self.bytes_by_role[role] += size
 
     @property
     def in_window(self) -> list[float]:
@@ -645,12 +684,32 @@ class Phase:
     def rate(self) -> float:
         return len(self.in_window) / (self.end - self.start) if self.end > self.start else 0.0
 
+    @property
+    def ops(self) -> int:
+        """The operations the CPU and the bytes are shared by: every move in the log over the
+        window where it was counted (a table with robots), else the round trips completed."""
+        return self.moves_logged if self.moves_logged is not None else len(self.in_window)
+
+    @property
+    def all_rate(self) -> float:
+        """Every move in the log per second (NaN where the log was not counted)."""
+        if self.moves_logged is None or self.end <= self.start:
+            return float("nan")
+        return self.moves_logged / (self.end - self.start)
+
+    def bytes_per_socket(self, role: str) -> float:
+        """UTF-8 bytes one socket of `role` received per move, on average."""
+        sockets = self.sockets_by_role.get(role, 0)
+        if not sockets or not self.ops:
+            return float("nan")
+        return self.bytes_by_role.get(role, 0) / self.ops / sockets
+
     def quantiles(self) -> tuple[float, float, float]:
         values = self.in_window
         return percentile(values, 50), percentile(values, 95), percentile(values, 99)
 
     def cpu_per_op(self, which: str) -> float:
-        count = len(self.in_window)
+        count = self.ops
         spent = {"server": self.server_cpu, "client": self.client_cpu}.get(which)
         if which == "backend":
             spent = self.backend_cpu
@@ -668,7 +727,7 @@ class Phase:
 
     @property
     def bytes_per_op(self) -> float:
-        count = len(self.in_window)
+        count = self.ops
         return self.bytes_in / count if count else float("nan")
 
     def figures(self) -> dict[str, float]:
@@ -684,7 +743,15 @@ class Phase:
             "backend_cpu_ms": self.cpu_per_op("backend") * 1000,
             "others_cpu_percent": self.others_cpu_percent,
             "bytes": self.bytes_per_op,
-            "frames": self.frames_in / len(self.in_window) if self.in_window else float("nan"),
+            "frames": self.frames_in / self.ops if self.ops else float("nan"),
+            "all_rate": self.all_rate,
+            "robot_rate": (
+                self.robot_moves / (self.end - self.start)
+                if self.robot_moves is not None and self.end > self.start
+                else float("nan")
+            ),
+            "bytes_player_socket": self.bytes_per_socket("player"),
+            "bytes_spectator_socket": self.bytes_per_socket("spectator"),
         }
 
 
@@ -854,6 +921,14 @@ class Database:
         cursor.execute(sql.replace("?", self.mark), tuple(params))
         return list(cursor.fetchall())
 
+    def log_moves(self) -> tuple[int, int]:
+        """The moves in the whole log (the rows of a seat), and the robots' among them."""
+        ((moves, robots),) = self.rows(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END), 0) "
+            "FROM games_action WHERE seat IS NOT NULL"
+        )
+        return int(moves), int(robots)
+
     def action_version(self, table_id: int, cid: str) -> int | None:
         found = self.rows(
             "SELECT version FROM games_action WHERE table_id = ? AND cid = ?", (table_id, cid)
@@ -868,7 +943,10 @@ class Database:
 #
 # Run from SERVER_REPO: with BENCH_LIVE_REPO, that checkout's own _setup_main runs, so its JSON
 # interface stays as it is: {"op": "users", "count", "prefix"} -> [{"id", "session"}] and
-# {"op": "tables", "pairs": [[host, guest]]} -> [table ids], each a started Bozó duel.
+# {"op": "tables", "pairs": [[host, guest]]} -> [table ids], each a started Bozó duel;
+# {"op": "domino", "options", "tables": [{"seats": [host, user or None (a robot) x3],
+# "fast_robots"}]} -> [table ids], each a started Dominó table of the Duplas mode (a checkout
+# without it answers "unknown op": its run has no Dominó scenario).
 
 
 def _setup_main() -> None:
@@ -910,6 +988,28 @@ def _setup_main() -> None:
                     host, guest = by_id[host_id], by_id[guest_id]
                     table = services.table_create(host=host, game="bozo", mode="duelo")
                     services.seat_take(table_id=table.pk, user=guest)
+                    services.table_start(table_id=table.pk, by=host)
+                    result.append(table.pk)
+    elif request["op"] == "domino":
+        tables = request["tables"]
+        by_id = User.objects.in_bulk([u for t in tables for u in t["seats"] if u is not None])
+        result = []
+        for chunk in range(0, len(tables), 50):
+            with transaction.atomic():
+                for spec in tables[chunk : chunk + 50]:
+                    host = by_id[spec["seats"][0]]
+                    table = services.table_create(
+                        host=host,
+                        game="domino",
+                        mode="duplas",
+                        options=request.get("options") or {},
+                        fast_robots=bool(spec.get("fast_robots")),
+                    )
+                    for index, user_id in enumerate(spec["seats"][1:], start=1):
+                        if user_id is None:
+                            services.robot_add(table_id=table.pk, by=host, index=index)
+                        else:
+                            services.seat_take(table_id=table.pk, user=by_id[user_id], index=index)
                     services.table_start(table_id=table.pk, by=host)
                     result.append(table.pk)
     else:
@@ -1030,7 +1130,11 @@ def site(request, summary):
             check=False,
         )
         assert migrate.returncode == 0, migrate.stderr[-4000:]
-        count = 2 * max([*CAPACITY_TABLES, HUMAN_TABLES])
+        count = max(
+            2 * max([*CAPACITY_TABLES, HUMAN_TABLES]),
+            (4 + DOMINO_SPECTATORS) * max(DOMINO_TABLES, default=0),
+            (4 - len(DOMINO_ROBOT_SEATS) + DOMINO_ROBOT_SPECTATORS) * DOMINO_ROBOT_TABLES,
+        )
         prefix = "lv" + secrets.token_hex(3)
         users = run_setup(env, {"op": "users", "count": count, "prefix": prefix})
         print(
@@ -1129,10 +1233,17 @@ class Player:
     the table's host also presses "Jogar de novo" and "Começar" when a game ends."""
 
     def __init__(
-        self, bench: Bench, load: int, user: dict[str, Any], table_id: int, host: bool
+        self,
+        bench: Bench,
+        load: int,
+        user: dict[str, Any],
+        table_id: int,
+        host: bool,
+        role: str = "player",
     ) -> None:
         self.bench, self.load, self.user = bench, load, user
         self.table_id, self.host = table_id, host
+        self.role = role  # player | spectator (not seated: watches, follows the next table)
         self.ws: ClientConnection | None = None
         self.page = Page()
         self.view: View | None = None
@@ -1152,7 +1263,7 @@ class Player:
         if not isinstance(text, str):
             self.bench.error(f"mesa {self.table_id}: quadro binário ({len(text)} bytes)")
             return now, self.view, set()
-        self.bench.phase.received(now, text)
+        self.bench.phase.received(now, text, self.role)
         self.chars_in += len(text)
         touched = self.page.apply(text)
         if self.page.problems:
@@ -1332,16 +1443,23 @@ class Player:
                     pending = None
             if pending is None:
                 step = self.next_step(received, step)
-            if view.your_turn and not view.actions and not view.over:
+            if self.role == "spectator" and (view.your_turn or view.actions):
+                bench.error(f"mesa {self.table_id} v{view.version}: espectador com vez ou jogadas")
+            elif view.your_turn and not view.actions and not view.over:
                 bench.error(f"mesa {self.table_id} v{view.version}: vez sem jogadas legais")
 
 
 class EchoPair:
     """The floor: two sockets of two players taking turns, like a table's, on `/ws/eco/`: one
-    message in flight per pair, a frame the size of a move's, waiting for the echo."""
+    message in flight per pair, a frame the size of a move's, waiting for the echo. For a
+    Dominó table, as many sockets as the table has (`users`), the first `senders` taking turns
+    (the people), the others (the spectators) open and silent."""
 
-    def __init__(self, bench: Bench, load: int, users: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, bench: Bench, load: int, users: list[dict[str, Any]], senders: int = 0
+    ) -> None:
         self.bench, self.load, self.users = bench, load, users
+        self.senders = senders or len(users)
         self.sockets: list[ClientConnection] = []
 
     async def connect(self) -> bool:
@@ -1363,7 +1481,7 @@ class EchoPair:
                 if now < act_at:
                     await asyncio.sleep(min(1.0, act_at - now))
                     continue
-                ws = self.sockets[turn % 2]
+                ws = self.sockets[turn % self.senders]
                 action = {"type": "hold", "dice": [0, 2, 3]}
                 frame = htmx_frame(
                     {
@@ -1394,11 +1512,19 @@ class EchoPair:
                 await ws.close()
 
 
-async def measure(bench: Bench, phase: Phase, tasks: list, warmup: float, seconds: float) -> None:
+async def measure(
+    bench: Bench,
+    phase: Phase,
+    tasks: list,
+    warmup: float,
+    seconds: float,
+    count_log: bool = False,
+) -> None:
     """Run the clients: warm-up, the measured window (with CPU use), then stop and wait for
     the commands in flight. The warm-up lasts at least `warmup` and until every table (every
     echo pair) has completed one round trip, so the window sees the steady state, not the
-    first burst still queued (capped at BENCH_LIVE_ACK_TIMEOUT)."""
+    first burst still queued (capped at BENCH_LIVE_ACK_TIMEOUT). With `count_log`, the moves
+    the Action log gained over the window too (the robots' are no round trip of the client)."""
     loop = asyncio.get_running_loop()
     bench.phase = phase
     began = loop.time()
@@ -1419,8 +1545,13 @@ async def measure(bench: Bench, phase: Phase, tasks: list, warmup: float, second
     server0, client0 = cpu_seconds(bench.server.pid), time.process_time()
     backend0 = sum(tree_cpu_seconds(pid) for pid in backend)
     machine0 = machine_cpu_seconds()
+    logged0 = bench.db.log_moves() if count_log else None
     await asyncio.sleep(seconds)
     phase.end = loop.time()
+    if logged0 is not None:
+        logged1 = bench.db.log_moves()
+        phase.moves_logged = logged1[0] - logged0[0]
+        phase.robot_moves = logged1[1] - logged0[1]
     phase.server_cpu = cpu_seconds(bench.server.pid) - server0
     phase.client_cpu = time.process_time() - client0
     if backend:
@@ -1591,6 +1722,174 @@ async def scenario(
     }
 
 
+async def domino_scenario(
+    site: Site,
+    server: Server,
+    name: str,
+    tables: int,
+    robot_seats: tuple[int, ...],
+    spectators: int,
+    think: float,
+    warmup: float,
+    seconds: float,
+) -> dict[str, Any]:
+    """Dominó tables: the people of every seat but `robot_seats` (fast robots) and
+    `spectators` sockets of people not seated, per table; the echo floor over as many sockets,
+    the people's taking turns."""
+    people_seats = [i for i in range(4) if i not in robot_seats]
+    per_table = len(people_seats) + spectators
+    users = site.users[: per_table * tables]
+    specs = []
+    for i in range(tables):
+        mine = iter(users[per_table * i : per_table * i + len(people_seats)])
+        seats = [None if index in robot_seats else next(mine)["id"] for index in range(4)]
+        specs.append({"seats": seats, "fast_robots": bool(robot_seats)})
+    try:
+        table_ids = run_setup(
+            site.env, {"op": "domino", "options": DOMINO_OPTIONS, "tables": specs}
+        )
+    except RuntimeError as error:
+        if "unknown op" in str(error):
+            pytest.skip(f"o servidor ({describe_checkout(SERVER_REPO)}) não abre mesas de Dominó")
+        raise
+    db = Database(site.env)
+    bench = Bench(server, db, think, SEED + 7919 + tables)
+    bench.tables.update(table_ids)
+    if site.servers_dir is not None:
+        bench.backend_pids = servers.pids(site.servers_dir)
+    _parsed.clear()
+    PARSE_COUNTS.update(dict.fromkeys(PARSE_COUNTS, 0))
+    people = len(people_seats) * tables
+    watchers = spectators * tables
+    sockets = people + watchers
+    try:
+        probe = Player(bench, 0, users[0], table_ids[0], host=True)
+        assert await probe.connect(), bench.errors
+        await probe.close()
+        echo_probe = EchoPair(bench, 0, users[:1])
+        assert await echo_probe.connect(), bench.errors
+        await echo_probe.close()
+        await asyncio.sleep(1)
+        rss0 = rss_kib(server.pid)
+
+        started = time.perf_counter()
+        groups = [
+            EchoPair(
+                bench,
+                i,
+                users[per_table * i : per_table * (i + 1)],
+                senders=len(people_seats),
+            )
+            for i in range(tables)
+        ]
+        await gather_limited([g.connect() for g in groups])
+        rss1 = rss_kib(server.pid)
+        players = []
+        for i in range(tables):
+            mine = users[per_table * i : per_table * (i + 1)]
+            players += [
+                Player(bench, i, mine[k], table_ids[i], host=k == 0)
+                for k in range(len(people_seats))
+            ]
+            players += [
+                Player(bench, i, mine[k], table_ids[i], host=False, role="spectator")
+                for k in range(len(people_seats), per_table)
+            ]
+        connected = await gather_limited([p.connect() for p in players])
+        rss2 = rss_kib(server.pid)
+        connect_seconds = time.perf_counter() - started
+        if not all(connected):
+            raise AssertionError(bench.errors[:20])
+
+        echo = Phase("eco", loads=tables)
+        await measure(bench, echo, [g.run() for g in groups], warmup, seconds)
+        game = Phase("mesa", loads=tables)
+        game.sockets_by_role = {"player": people, "spectator": watchers}
+        await measure(
+            bench, game, [p.run() for p in players], warmup, seconds, count_log=bool(robot_seats)
+        )
+        await drain(players)
+        await gather_limited([p.close() for p in players], limit=256)
+        await gather_limited([g.close() for g in groups], limit=256)
+    finally:
+        db.close()
+    return {
+        "backend": site.backend,
+        "label": site.label,
+        "game_name": "domino",
+        "name": name,
+        "tables": tables,
+        "sockets": sockets,
+        "people_sockets": people,
+        "spectator_sockets": watchers,
+        "robot_seats": robot_seats,
+        "think": think,
+        "game": game,
+        "echo": echo,
+        "connect_seconds": connect_seconds,
+        "rss0_mib": rss0 / 1024,
+        "kib_per_echo_socket": (rss1 - rss0) / sockets,
+        "kib_per_table_socket": (rss2 - rss1) / sockets,
+        "moves_sent": bench.sent,
+        "moves_acked": sum(len(v) for v in bench.acked.values()),
+        "commit_checks": bench.commit_checks,
+        "games_finished": bench.games_finished,
+        "tables_played": len(bench.tables),
+        "protocols": dict(bench.protocols),
+        "acks_sent": bench.acks_sent,
+        "parse_counts": dict(PARSE_COUNTS),
+        "errors": bench.errors,
+        "bench": bench,
+    }
+
+
+def verify_seats(bench: Bench, robots_expected: bool) -> tuple[list[str], int]:
+    """Dominó: who each move in the log is from. A robot's seat moves with user None and no
+    cid; a person's seat with that person and a cid (else a robot or a timer played for them).
+    The problems, and the robots' moves found."""
+    problems: list[str] = []
+    ids = sorted(bench.tables)
+    seats: dict[tuple[int, int], tuple[int | None, bool]] = {}
+    robot_moves = 0
+    rows: list[tuple] = []
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk : chunk + 500]
+        marks = ",".join("?" * len(part))
+        for table_id, index, user_id, robot in bench.db.rows(
+            f'SELECT table_id, "index", user_id, robot FROM games_seat WHERE table_id IN ({marks})',  # noqa: S608
+            part,
+        ):
+            seats[(table_id, index)] = (user_id, bool(robot))
+        rows += bench.db.rows(
+            f"SELECT table_id, version, seat, user_id, cid FROM games_action "  # noqa: S608
+            f"WHERE table_id IN ({marks}) AND seat IS NOT NULL",
+            part,
+        )
+    for table_id, version, seat, user_id, cid in rows:
+        who = seats.get((table_id, seat))
+        if who is None:
+            problems.append(f"mesa {table_id} v{version}: jogada do lugar {seat}, que não existe")
+            continue
+        person, robot = who
+        if robot:
+            robot_moves += 1
+            if user_id is not None or cid:
+                problems.append(
+                    f"mesa {table_id} v{version}: jogada do robô (lugar {seat}) com usuário "
+                    f"{user_id!r} e cid {cid!r}"
+                )
+        elif user_id != person or not cid:
+            problems.append(
+                f"mesa {table_id} v{version}: jogada do lugar {seat} (de {person}) no log com "
+                f"usuário {user_id!r} e cid {cid!r} (um robô jogou por essa pessoa?)"
+            )
+    if robots_expected and not robot_moves:
+        problems.append("nenhuma jogada de robô no log")
+    if not robots_expected and robot_moves:
+        problems.append(f"{robot_moves} jogada(s) de robô numa mesa sem robôs")
+    return problems, robot_moves
+
+
 def protocol_text(protocols: dict[str, int]) -> str:
     names = {
         "first": "primeiro (#mesa-eu, render inteiro)",
@@ -1604,11 +1903,24 @@ def report(result: dict[str, Any]) -> None:
     g50, g95, g99 = game.quantiles()
     e50, e95, e99 = echo.quantiles()
     pace = "ritmo humano" if result["think"] else "o mais rápido possível"
+    domino = result.get("game_name") == "domino"
+    if domino:
+        robots = result["robot_seats"]
+        sockets = (
+            f"{result['people_sockets']} sockets de jogadores + {result['spectator_sockets']} de "
+            f"espectadores + {result['sockets']} de eco; "
+            + (
+                f"robôs rápidos nos lugares {', '.join(map(str, robots))}"
+                if robots
+                else "sem robôs"
+            )
+        )
+    else:
+        sockets = f"{result['sockets']} sockets de mesa + {result['sockets']} de eco"
     print(
-        f"\n{result['name']} · {result['label']}: {result['tables']} mesas ({result['sockets']} "
-        f"sockets de mesa + {result['sockets']} de eco), {pace}; janela "
-        f"{game.end - game.start:.0f} s depois de {game.warmup:.1f} s de aquecimento (eco: "
-        f"{echo.warmup:.1f} s)"
+        f"\n{result['name']} · {result['label']}: {result['tables']} mesas ({sockets}), {pace}; "
+        f"janela {game.end - game.start:.0f} s depois de {game.warmup:.1f} s de aquecimento "
+        f"(eco: {echo.warmup:.1f} s)"
     )
     print(f"  {'':40}{'mesa':>14}{'eco (piso)':>14}")
     rows = [
@@ -1643,6 +1955,30 @@ def report(result: dict[str, Any]) -> None:
             f"{echo.others_cpu_percent:.0f}",
         ),
         ("bytes recebidos por operação", f"{game.bytes_per_op:.0f}", f"{echo.bytes_per_op:.0f}"),
+        *(
+            [
+                (
+                    "bytes/jogada por socket de jogador",
+                    _fmt(game.bytes_per_socket("player"), 0),
+                    "",
+                ),
+                (
+                    "bytes/jogada por socket de espectador",
+                    _fmt(game.bytes_per_socket("spectator"), 0),
+                    "",
+                ),
+            ]
+            if domino
+            else []
+        ),
+        *(
+            [
+                ("jogadas/s com as dos robôs (log)", f"{game.all_rate:.0f}", ""),
+                ("  das quais dos robôs", _fmt(game.figures()["robot_rate"], 0), ""),
+            ]
+            if game.moves_logged is not None
+            else []
+        ),
         (
             "quadros recebidos por operação",
             f"{game.figures()['frames']:.2f}",
@@ -1681,8 +2017,14 @@ def report(result: dict[str, Any]) -> None:
 # -- the summary, saved figures and the baseline beside them ---------------------------------------
 
 
-def result_key(backend: str, think: float, tables: int) -> str:
-    return f"{backend}/{'humano' if think else 'capacidade'}/{tables}"
+def result_key(backend: str, think: float, tables: int, game: str = "bozo") -> str:
+    """A scenario's name in the saved figures (Bozó's as before, so older files compare)."""
+    kind = "humano" if think else "capacidade"
+    return f"{backend}/{kind}/{tables}" if game == "bozo" else f"{backend}/{game}-{kind}/{tables}"
+
+
+def scenario_key(r: dict[str, Any]) -> str:
+    return result_key(r["backend"], r["think"], r["tables"], r.get("game_name", "bozo"))
 
 
 def save_results(path: Path) -> None:
@@ -1693,7 +2035,7 @@ def save_results(path: Path) -> None:
                 "cpus": os.cpu_count(),
                 "not_measured": NOT_MEASURED,
                 "results": {
-                    result_key(r["backend"], r["think"], r["tables"]): {
+                    scenario_key(r): {
                         "label": r["label"],
                         "game": r["game"].figures(),
                         "echo": r["echo"].figures(),
@@ -1737,7 +2079,7 @@ def _base_bytes(base_results: dict[str, Any], backend: str, key: str) -> tuple[f
     same = [
         v["game"].get("bytes")
         for k, v in base_results.items()
-        if k.startswith(f"{backend}/") and v["game"].get("bytes")
+        if k.startswith(f"{backend}/") and "/domino-" not in k and v["game"].get("bytes")
     ]
     same = sorted(b for b in same if b == b)
     return (same[len(same) // 2], "~") if same else (float("nan"), "")
@@ -1747,6 +2089,8 @@ def _targets(backend: str, r: dict[str, Any], base_bytes: tuple[float, str]) -> 
     """The targets beside a scenario's figures (printed, never asserted)."""
     pg, human = backend == "postgres", bool(r["think"])
     targets = {"errors": "0"}
+    if r.get("game_name") == "domino":  # the issue set Dominó no figure's target
+        return targets
     busy = max(r["game"].others_cpu_percent, r["echo"].others_cpu_percent)
     if busy > BUSY_MACHINE_PERCENT:
         targets["others_cpu_percent"] = "ATENÇÃO: disputa"
@@ -1776,6 +2120,14 @@ SUMMARY_ROWS = [  # (figure, key in Phase.figures(), digits)
     ("bytes recebidos/operação", "bytes", 0),
     ("resto da máquina (% CPU)", "others_cpu_percent", 0),
 ]
+DOMINO_SUMMARY_ROWS = [
+    ("bytes/jogada/socket jogador", "bytes_player_socket", 0),
+    ("bytes/jogada/socket espect.", "bytes_spectator_socket", 0),
+]
+ROBOT_SUMMARY_ROWS = [
+    ("jogadas/s com robôs (log)", "all_rate", 0),
+    ("  das quais dos robôs", "robot_rate", 0),
+]
 
 
 def print_summary() -> None:
@@ -1795,16 +2147,26 @@ def print_summary() -> None:
         if baseline:
             print(f"  base (BENCH_LIVE_COMPARE): {baseline.get('server', COMPARE_PATH)}")
         base_head = f"{'base':>11}" if baseline else ""
-        print(f"  {'cenário':26}{'figura':28}{'mesa':>11}{'eco (piso)':>11}{base_head}{'meta':>17}")
+        print(f"  {'cenário':30}{'figura':28}{'mesa':>11}{'eco (piso)':>11}{base_head}{'meta':>17}")
         for r in results:
-            key = result_key(backend, r["think"], r["tables"])
+            key = scenario_key(r)
             base = base_results.get(key) or {}
             g, e, bg = r["game"].figures(), r["echo"].figures(), base.get("game", {})
             targets = _targets(backend, r, _base_bytes(base_results, backend, key))
-            label = f"{r['tables']} mesas" + (" · ritmo humano" if r["think"] else " · capacidade")
+            domino = r.get("game_name") == "domino"
+            if domino:
+                label = f"Dominó {r['tables']} · " + (
+                    "2 robôs, humano" if r["robot_seats"] else "capacidade"
+                )
+            else:
+                label = f"{r['tables']} mesas" + (
+                    " · ritmo humano" if r["think"] else " · capacidade"
+                )
+            rows = SUMMARY_ROWS + (DOMINO_SUMMARY_ROWS if domino else [])
+            rows += ROBOT_SUMMARY_ROWS if r["game"].moves_logged is not None else []
             lines = [
                 (fig, _fmt(g[key], digits), _fmt(e[key], digits), _fmt(bg.get(key), digits), key)
-                for fig, key, digits in SUMMARY_ROWS
+                for fig, key, digits in rows
                 if key != "backend_cpu_ms" or r["game"].backend_cpu is not None
             ]
             lines.append(
@@ -1828,7 +2190,7 @@ def print_summary() -> None:
             for i, (fig, left, right, old, key) in enumerate(lines):
                 old_col = f"{old:>11}" if baseline else ""
                 print(
-                    f"  {label if i == 0 else '':26}{fig:28}{left:>11}{right:>11}{old_col}"
+                    f"  {label if i == 0 else '':30}{fig:28}{left:>11}{right:>11}{old_col}"
                     f"{targets.get(key, ''):>17}"
                 )
 
@@ -1837,13 +2199,46 @@ def run_scenario(site: Site, name: str, tables: int, think: float, warmup: float
     server_name = f"{tables}-{int(think * 1000)}"
     with Server(site.env, site.workdir, server_name) as server:
         result = asyncio.run(scenario(site, server, name, tables, think, warmup, seconds))
+    check_scenario(site, server, result)
+
+
+def run_domino_scenario(
+    site: Site,
+    name: str,
+    tables: int,
+    robot_seats: tuple[int, ...],
+    spectators: int,
+    think: float,
+    warmup: float,
+    seconds: float,
+) -> None:
+    # Robots move through the sweeper's timers: on where a table has robots, off (as for Bozó)
+    # where every seat is a person's.
+    env = dict(site.env, GAMES_SWEEPER="1" if robot_seats else "0")
+    server_name = f"domino-{tables}-{len(robot_seats)}-{int(think * 1000)}"
+    with Server(env, site.workdir, server_name) as server:
+        result = asyncio.run(
+            domino_scenario(
+                site, server, name, tables, robot_seats, spectators, think, warmup, seconds
+            )
+        )
+    check_scenario(site, server, result)
+
+
+def check_scenario(site: Site, server: Server, result: dict[str, Any]) -> None:
     problems = server.problems()
     lost = verify_after(site, result)
     report(result)
     RESULTS.append(result)
+    robots = (
+        f", {result['robot_moves_logged']} de robôs (usuário None)"
+        if result.get("robot_moves_logged")
+        else ""
+    )
     print(
         f"  log conferido: {len(result['bench'].tables)} mesas, {result['moves_acked']} jogadas "
-        f"confirmadas, {len(lost)} problema(s); registro do daphne: {len(problems)} erro(s)"
+        f"confirmadas{robots}, {len(lost)} problema(s); registro do daphne: {len(problems)} "
+        "erro(s)"
     )
     for title, found in (("erros", result["errors"]), ("no log", lost), ("daphne", problems)):
         for line in found[:10]:
@@ -1859,7 +2254,13 @@ def verify_after(site: Site, result: dict[str, Any]) -> list[str]:
     bench: Bench = result["bench"]
     bench.db = Database(site.env)
     try:
-        return verify(bench)
+        problems = verify(bench)
+        if result.get("game_name") == "domino":
+            seat_problems, result["robot_moves_logged"] = verify_seats(
+                bench, robots_expected=bool(result["robot_seats"])
+            )
+            problems += seat_problems
+        return problems
     finally:
         bench.db.close()
 
@@ -1870,4 +2271,30 @@ def test_capacity(site, tables):
 
 
 def test_human_pace(site):
+    if HUMAN_TABLES <= 0:
+        pytest.skip("BENCH_LIVE_HUMAN_TABLES=0")
     run_scenario(site, "Ritmo humano", HUMAN_TABLES, THINK, HUMAN_WARMUP, HUMAN_SECONDS)
+
+
+@pytest.mark.parametrize("tables", DOMINO_TABLES)
+def test_domino_capacity(site, tables):
+    """Four people per table, as fast as the server answers, and spectators."""
+    run_domino_scenario(
+        site, "Dominó · capacidade", tables, (), DOMINO_SPECTATORS, 0.0, WARMUP, SECONDS
+    )
+
+
+def test_domino_robots(site):
+    """Two people at human pace, two fast robots and a spectator per table."""
+    if DOMINO_ROBOT_TABLES <= 0:
+        pytest.skip("BENCH_LIVE_DOMINO_ROBOT_TABLES=0")
+    run_domino_scenario(
+        site,
+        "Dominó · com robôs",
+        DOMINO_ROBOT_TABLES,
+        DOMINO_ROBOT_SEATS,
+        DOMINO_ROBOT_SPECTATORS,
+        THINK,
+        DOMINO_ROBOT_WARMUP,
+        DOMINO_ROBOT_SECONDS,
+    )
