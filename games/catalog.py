@@ -57,6 +57,12 @@ class GameInfo:
     def mode(self, slug: str) -> Mode | None:
         return next((mode for mode in self.modes if mode.slug == slug), None)
 
+    @property
+    def robot_mode(self) -> Mode | None:
+        """The mode of the lobby's one-tap start against robots: the duel, else the first mode
+        with other seats (Dominó's pairs: a partner and two opponents, all robots)."""
+        return self.mode("duelo") or next((m for m in self.modes if m.min_seats > 1), None)
+
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(

@@ -61,13 +61,15 @@ def table_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def quick_robot_duel(request: HttpRequest, slug: str) -> HttpResponse:
-    """Lobby shortcut: a private duel against a robot at the normal pace, started at once."""
+    """Lobby shortcut: a private table against robots at the normal pace, started at once (a
+    duel, or Dominó's pairs with three robots)."""
     game = _game(slug)
-    if game.mode("duelo") is None:
+    mode = game.robot_mode
+    if mode is None:
         raise Http404
     try:
         table = services.table_create(
-            host=request.user, game=game.slug, mode="duelo", is_public=False, robots=True
+            host=request.user, game=game.slug, mode=mode.slug, is_public=False, robots=True
         )
     except services.TableError as error:
         messages.error(request, error.message)

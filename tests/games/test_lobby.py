@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 
 from games import services
+from games.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +30,18 @@ def test_jogar_starts_each_playable_game_in_one_tap(client, make_user):
     html = client.get("/jogar/").content.decode()
     assert html.count('href="/jogar/bozo/nova/"') == 1
     assert html.count('action="/jogar/bozo/contra-robo/"') == 1
+    assert html.count('action="/jogar/domino/contra-robo/"') == 1
+    assert "Jogar com 3 robôs" in html  # Dominó's pairs: a partner and two opponents
     assert "Mesas online em preparação." in html  # the games still without tables say so
+
+
+def test_dominos_one_tap_start_sits_three_robots_and_starts_at_once(client, make_user):
+    client.force_login(make_user("ana", nickname="Ana"))
+    response = client.post("/jogar/domino/contra-robo/")
+    table = Table.objects.get()
+    assert response.url == f"/mesa/{table.pk}/"
+    assert table.status == "playing" and table.mode == "duplas" and not table.is_public
+    assert [s.robot for s in table.seats.order_by("index")] == [False, True, True, True]
 
 
 def test_a_visitor_is_offered_to_sign_up_and_come_back(client):
