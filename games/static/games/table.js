@@ -96,8 +96,6 @@
         line.remove();
       }, BUBBLE_MS);
     });
-    var open = document.querySelector("details[data-reactions][open]");
-    if (open) open.open = false;
   }
 
   // -- Following the game -----------------------------------------------------------------------
@@ -249,6 +247,8 @@
   document.addEventListener("htmx:wsAfterSend", function (event) {
     var form = event.target.closest ? event.target.closest("form[data-chat]") : null;
     if (form) form.reset();
+    var menu = form && form.closest("details[data-reactions]");
+    if (menu) menu.open = false;  // one reaction sent: the menu closes
   });
 
   document.addEventListener("htmx:wsConnecting", function () { setConnection("connecting"); });
