@@ -75,6 +75,12 @@
 
   // -- Reactions: a bubble by the seat for a few seconds (the list itself is read aloud). -------
   var BUBBLE_MS = 4000;
+  function keepOnScreen(bubble) {
+    var box = bubble.getBoundingClientRect();
+    var room = document.documentElement.clientWidth - 4;
+    var shift = box.left < 4 ? 4 - box.left : box.right > room ? room - box.right : 0;
+    if (shift) bubble.style.translate = shift + "px 0";
+  }
   function showReactions() {
     document.querySelectorAll("#mesa-reacoes .reaction:not([data-shown])").forEach(function (line) {
       line.dataset.shown = "1";
@@ -88,6 +94,7 @@
           bubble.setAttribute("aria-hidden", "true");
           bubble.textContent = text;
           place.appendChild(bubble);
+          keepOnScreen(bubble);
           bubbles.push(bubble);
         });
       }
