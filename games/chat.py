@@ -100,7 +100,8 @@ def post(*, table_id: int, user, text: Any, invite_code: str = "") -> Line:
 def reactions() -> tuple[str, ...]:
     """What the 😀 button offers: a few emoji and the table's ready phrases."""
     return (
-        "😀", "😂", "👏", "😮", "😅", "🔥",
+        # From Unicode's emoticons block, which even a phone's plain fonts draw.
+        "😀", "😂", "😮", "😅", "😎", "😢",
         _("Boa!"), _("Valeu, parceiro!"), _("Segura essa!"), _("Bom jogo!"), _("Ops!"),
         _("Pensa rápido!"),
     )  # fmt: skip
