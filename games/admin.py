@@ -38,7 +38,7 @@ class TableAdmin(admin.ModelAdmin):
     search_fields = ("id", "host__username", "host__nickname")
     fields = (
         "game", "mode", "options", "status", "is_public", "host", "version", "state_version",
-        "state", "outcome", "move_seconds", "fast_robots", "claim_open", "invite_code",
+        "state", "outcome", "queue", "move_seconds", "fast_robots", "claim_open", "invite_code",
         "next_table", "last_action_at", "created_at", "updated_at", "started_at", "finished_at",
     )  # fmt: skip
     readonly_fields = fields
