@@ -65,7 +65,7 @@ Environment (durations in seconds):
     BENCH_LIVE_HUMAN_SECONDS=30  BENCH_LIVE_HUMAN_WARMUP=5  BENCH_LIVE_THINK=2 (human pace)
     BENCH_LIVE_DOMINO_TABLES=50  Dominó capacity table counts (0: none)
     BENCH_LIVE_DOMINO_SPECTATORS=2  spectator sockets per Dominó capacity table
-    BENCH_LIVE_DOMINO_ROBOT_TABLES=100  Dominó tables with two robots (0: none)
+    BENCH_LIVE_DOMINO_ROBOT_TABLES=50  Dominó tables with two robots (0: none)
     BENCH_LIVE_DOMINO_ROBOT_SECONDS=20  BENCH_LIVE_DOMINO_ROBOT_WARMUP=5
     BENCH_LIVE_ACK_TIMEOUT=60  a move unanswered this long is lost
     BENCH_LIVE_SEED=2026       the clients' choices (the dice are the server's)
@@ -135,7 +135,7 @@ DOMINO_TABLES = [
     if n.strip() and int(n)
 ]
 DOMINO_SPECTATORS = int(_env_float("BENCH_LIVE_DOMINO_SPECTATORS", 2))
-DOMINO_ROBOT_TABLES = int(_env_float("BENCH_LIVE_DOMINO_ROBOT_TABLES", 100))
+DOMINO_ROBOT_TABLES = int(_env_float("BENCH_LIVE_DOMINO_ROBOT_TABLES", 50))
 DOMINO_ROBOT_SECONDS = _env_float("BENCH_LIVE_DOMINO_ROBOT_SECONDS", 20)
 DOMINO_ROBOT_WARMUP = _env_float("BENCH_LIVE_DOMINO_ROBOT_WARMUP", 5)
 DOMINO_OPTIONS = {"bucho_lado": "dobrado"}
@@ -657,7 +657,7 @@ class Phase:
     bytes_in: int = 0  # UTF-8 bytes of the text frames received within the window
     frames_in: int = 0
     # Dominó: the moves the Action log gained in the window (people's and robots'), the robots'
-    # among them, and the bytes and the sockets of each role (player, spectator).
+    # among them, the bytes of each role (player, spectator) and its sockets at one table.
     moves_logged: int | None = None
     robot_moves: int | None = None
     bytes_by_role: dict[str, int] = field(default_factory=lambda: defaultdict(int))
@@ -698,7 +698,8 @@ class Phase:
         return self.moves_logged / (self.end - self.start)
 
     def bytes_per_socket(self, role: str) -> float:
-        """UTF-8 bytes one socket of `role` received per move, on average."""
+        """UTF-8 bytes one socket of `role` received per move of its table, on average
+        (`sockets_by_role` counts one table's sockets: a move goes to its table's only)."""
         sockets = self.sockets_by_role.get(role, 0)
         if not sockets or not self.ops:
             return float("nan")
@@ -1804,7 +1805,7 @@ async def domino_scenario(
         echo = Phase("eco", loads=tables)
         await measure(bench, echo, [g.run() for g in groups], warmup, seconds)
         game = Phase("mesa", loads=tables)
-        game.sockets_by_role = {"player": people, "spectator": watchers}
+        game.sockets_by_role = {"player": len(people_seats), "spectator": spectators}
         await measure(
             bench, game, [p.run() for p in players], warmup, seconds, count_log=bool(robot_seats)
         )
