@@ -479,7 +479,9 @@ def viewer_actions(
                 actions.append(SimpleNamespace(label=label, href=f"{reverse(name)}?{back}"))
             hint = _("Crie sua conta ou entre para sentar à mesa.")
         return actions, hint
-    if you is None and copy.is_open and services.has_queue(copy):
+    # A full table offers its queue (a waiting room with a free or a robot's seat offers a seat).
+    room = copy.waiting and any(s.empty or s.robot for s in copy.seats)
+    if you is None and copy.is_open and services.has_queue(copy) and not room:
         place = copy.queued(viewer_id)
         if place is not None:
             hint = _("Você é o %(n)dº da fila: senta no fim da partida.") % {"n": place + 1}
@@ -488,12 +490,11 @@ def viewer_actions(
                     "n": place + 1
                 }
             return [_action(_("Sair da fila"), cmd="queue_leave")], hint
-        if copy.playing or not any(s.empty or s.robot for s in copy.seats):
-            if any(s.robot for s in copy.seats):
-                hint = _("No fim da mão, quem está na fila senta no lugar de um robô.")
-            else:
-                hint = _("Mesa cheia: quem entra na fila assiste e senta no fim da partida.")
-            return [_action(_("Entrar na fila"), cmd="queue_join", primary=True)], hint
+        if any(s.robot for s in copy.seats):
+            hint = _("No fim da mão, quem está na fila senta no lugar de um robô.")
+        else:
+            hint = _("Mesa cheia: quem entra na fila assiste e senta no fim da partida.")
+        return [_action(_("Entrar na fila"), cmd="queue_join", primary=True)], hint
     if copy.waiting:
         if you is None:
             return _sit_actions(copy, mode, team)
