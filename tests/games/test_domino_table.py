@@ -1,0 +1,212 @@
+"""The Dominó table's templates (games/jinja2/games/domino/) as a player reads them: the foot
+line of the latest move, the end-of-hand panel, where a tile of the hand fits, what spectators
+see, and the data domino.js works from."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from django.template import engines
+
+from games.bots import domino as bot
+from games.presenters import domino as presenter
+from games.rendering import collect
+from games.rules.domino import GAME
+
+NAMES = ["Ana", "Bia", "Caio", "Duda"]
+
+
+def render(state, seat, *, events=(), history=()):
+    view = GAME.view(state, seat)
+    on_turn = seat is not None and seat in GAME.to_act(state)
+    legal = [a for a in GAME.legal_actions(state, seat) if a["type"] == "play"] if on_turn else []
+    g = presenter.context(view, seat, legal, names=NAMES, events=events, history=history)
+    template = engines["jinja2"].env.get_template("games/domino/_game.html")
+    html, parts = collect(template.render({"g": g, "log": []}))
+    return html, {part.id: part.html for part in parts}
+
+
+def played(seed, stop=lambda events: False, moves=200):
+    """A game played by the robot from `seed`: the state and the moves' events, newest first."""
+    rng = random.Random(seed)
+    state = GAME.setup(4, {}, rng)
+    history = []
+    for _ in range(moves):
+        seat = GAME.to_act(state)[0]
+        legal = [a for a in GAME.legal_actions(state, seat) if a["type"] != "leave"]
+        state, events = GAME.apply(state, seat, bot.choose(GAME.view(state, seat), legal, rng), rng)
+        history.insert(0, tuple(events))
+        if stop(events):
+            break
+    return state, tuple(history)
+
+
+def score(pair, points, reason):
+    return {"type": "score", "text": "", "pair": pair, "points": points, "reason": reason}
+
+
+def test_the_foot_line_says_who_played_what_and_what_it_scored_by_name():
+    events = (
+        {"type": "play", "text": "", "seat": 0, "tile": [4, 6], "end": "left"},
+        score(0, 10, "mesa"),
+        {"type": "turn", "text": "", "seat": 1},
+    )
+    assert presenter.foot(events, NAMES) == ["Ana jogou 6|4: +10 para Jade"]
+
+
+def test_the_foot_line_gives_each_pass_its_points_and_the_partners_pass_none():
+    events = (
+        {"type": "play", "text": "", "seat": 0, "tile": [2, 6], "end": "right"},
+        {"type": "pass", "text": "", "seat": 1, "ends": [2, 6]},
+        {"type": "pass", "text": "", "seat": 2, "ends": [2, 6]},
+        score(0, 20, "passe"),
+    )
+    assert presenter.foot(events, NAMES) == [
+        "Ana jogou 6|2",
+        "Bia passou: +20 para Jade",
+        "Caio passou",
+    ]
+
+
+def test_the_foot_line_says_the_galo_when_the_three_others_pass():
+    events = (
+        {"type": "play", "text": "", "seat": 3, "tile": [1, 1], "end": "up"},
+        *({"type": "pass", "text": "", "seat": s, "ends": [1]} for s in (0, 1, 2)),
+        score(1, 50, "galo"),
+    )
+    phrases = presenter.foot(events, NAMES)
+    assert phrases[0] == "Duda jogou 1|1"
+    assert phrases[-1] == "Galo: +50 para Âmbar"
+    assert "Ana passou" in phrases and "Bia passou" in phrases
+
+
+def test_the_foot_line_of_a_batida_names_who_went_out_and_the_garagem():
+    events = (
+        {"type": "play", "text": "", "seat": 2, "tile": [3, 3], "end": "down"},
+        {
+            "type": "hand_end",
+            "text": "",
+            "reason": "batida",
+            "seat": 2,
+            "hands": [],
+            "pips": [0, 17],
+        },
+        score(0, 20, "batida_de_carroca"),
+        score(0, 15, "garagem"),
+    )
+    assert presenter.foot(events, NAMES) == [
+        "Caio jogou 3|3",
+        "Caio bateu",
+        "Batida de carroça: +20 para Jade",
+        "Garagem: +15 para Jade",
+    ]
+
+
+def test_the_end_of_a_hand_shows_every_hand_after_its_end_and_not_before():
+    state, history = played(3, stop=lambda events: any(e["type"] == "hand_end" for e in events))
+    end = next(e for e in history[0] if e["type"] == "hand_end")
+    left = sum(len(tiles) for tiles in end["hands"])
+    assert left > 0
+    for viewer in (0, 1, None):
+        _html, parts = render(state, viewer, events=history[0], history=history)
+        panel = parts["domino-fim"]
+        assert "Fim da mão 1" in panel
+        assert panel.count('aria-label="Peça ') == left
+        for seat, tiles in enumerate(end["hands"]):
+            assert NAMES[seat] in panel
+            for a, b in tiles:
+                assert f'aria-label="Peça {max(a, b)} e {min(a, b)}"' in panel
+    _html, before = render(state, 0, events=history[1], history=history[1:])
+    assert 'aria-label="Peça ' not in before["domino-fim"]
+    # Four moves into the new hand, the panel is gone.
+    older = ((),) * presenter.HAND_END_SHOWN + history
+    _html, later = render(state, 0, history=older)
+    assert "domino-reveal" not in later["domino-fim"]
+
+
+def test_a_tile_of_the_hand_says_where_it_fits_and_has_one_form_per_place():
+    state, history = played(5, moves=3)
+    seat = GAME.to_act(state)[0]
+    _html, parts = render(state, seat, events=history[0], history=history)
+    hand = parts["domino-mao"]
+    fits = {
+        tuple(sorted(a["tile"])): a["end"]
+        for a in GAME.legal_actions(state, seat)
+        if a["type"] == "play"
+    }
+    buttons = re.findall(
+        r'data-tile="(\d)-(\d)" data-places="([a-z ]*)" aria-label="([^"]*)"', hand
+    )
+    assert len(buttons) == len(state["hand"]["tiles"][seat])
+    for a, b, places, label in buttons:
+        wanted = sorted(
+            x["end"]
+            for x in GAME.legal_actions(state, seat)
+            if x["type"] == "play" and sorted(x["tile"]) == [int(a), int(b)]
+        )
+        assert sorted(places.split()) == wanted
+        assert label.startswith(f"Peça {b} e {a}")
+        assert (", cabe " in label) == bool(wanted) and (", não cabe" in label) == (not wanted)
+        for place in wanted:
+            assert (
+                f'<form ws-send data-tile="{a}-{b}" data-place="{place}">'
+                in parts["domino-jogadas"]
+            )
+            assert f'data-place="{place}"' in parts["domino-mesa"]
+    assert fits
+
+
+def test_a_tile_that_fits_both_sides_of_a_lone_bucho_is_said_so():
+    assert presenter.fits_label(["left", "right"]) == ", cabe na esquerda e na direita"
+    assert presenter.fits_label([]) == ", não cabe"
+
+
+def test_spectators_see_only_backs_and_every_seat_in_its_place():
+    state, history = played(5, moves=6)
+    html, parts = render(state, None, events=history[0], history=history)
+    on_table = (
+        len(html.split('id="domino-mesa"')[1].split("<!--")[0].split('aria-label="Peça ')) - 1
+    )
+    assert html.count('aria-label="Peça ') == on_table
+    assert "domino-mao" not in parts and "<form" not in html
+    assert html.count('class="domino-other ') == 4
+    for where in ("partner", "left", "right", "self"):
+        assert f"domino-other--{where}" in html
+    for seat in range(4):
+        assert f'data-bubble-seat="{seat}"' in html
+
+
+def test_the_hand_carries_what_domino_js_needs_and_the_seat_on_turn_a_clock_slot():
+    state, history = played(5, moves=2)
+    seat = GAME.to_act(state)[0]
+    _html, parts = render(state, seat, events=history[0], history=history)
+    hand = parts["domino-mao"]
+    assert f'data-seat="{seat}"' in hand
+    assert f'data-hand="{state["hand"]["number"]}"' in hand
+    assert "data-sort" in hand and ">Organizar<" in hand
+    assert f'data-clock-seat="{seat}"' in hand and f'data-bubble-seat="{seat}"' in hand
+    other = (seat + 1) % 4
+    _html, theirs = render(state, other, events=history[0], history=history)
+    assert f'data-clock-seat="{seat}"' in theirs["domino-maos"]
+    assert "data-clock-seat" not in theirs["domino-mao"]
+    assert "<form" not in theirs["domino-jogadas"]
+
+
+def test_a_long_line_stays_on_a_board_of_a_phones_shape_and_no_two_tiles_overlap():
+    state, _history = played(3, moves=22)
+    laid = presenter.board(GAME.view(state, 0), NAMES)
+    assert len(laid.tiles) >= 20
+    assert laid.width <= 2 * presenter.EDGE_X + 2 and laid.height <= 2 * presenter.EDGE_Y + 3
+    rects = [
+        (at.x, at.y, at.x + (1 if at.vertical else 2), at.y + (2 if at.vertical else 1))
+        for at in laid.tiles + laid.places
+    ]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_a_robot_waits_longer_after_a_hands_end():
+    assert presenter.pause_after([{"type": "hand_end"}]) == 4.0
+    assert presenter.pause_after([{"type": "play"}]) == 0.0
