@@ -1,0 +1,445 @@
+"""Dominó at the live table in real browsers against the ASGI live server (daphne), on phones
+(360 x 740): four people play a whole match, each on their turn through the page (tap a tile of
+the hand, then a place lit on the felt); one person and three fast robots play a whole best of
+three to the result; a fifth person joins the queue of a full table, chats, reacts and sits when
+the match ends. The pages are driven as a player drives them; the database is read only to check
+them (and, once, to start a match near its end).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db.models import F
+from django.test import override_settings
+
+from games.models import Action, Seat, Table
+from games.rules.domino import SEATS, setup_from_deal, table_tiles
+from tests.e2e.test_bozo_tables import (
+    LiveTable,
+    table_id_of,
+    version,
+    wait_connected,
+    wait_for_banner,
+    wait_for_version,
+)
+from tests.e2e.test_phone_journey import assert_on_screen
+
+try:
+    from playwright.sync_api import Page, expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # pragma: no cover - the `browser` fixture reports the missing package
+    Page = expect = PlaywrightTimeout = None
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 360, "height": 740}
+JADE, AMBAR = "Jade", "Âmbar"
+# A deal that, with the scores at 190 to 185 and each player playing the first tile of their hand
+# that fits at its first place (as `play_turn` does), ends the match in 17 moves: Jade 245, Âmbar
+# 220 (found by simulating that choice with games.rules.domino over seeded deals).
+NEAR_THE_END = (
+    [[0, 2], [0, 4], [1, 1], [1, 5], [5, 5], [5, 6], [6, 6]],
+    [[0, 5], [1, 4], [2, 3], [2, 5], [3, 3], [3, 4], [3, 6]],
+    [[0, 1], [0, 3], [1, 2], [2, 2], [2, 6], [4, 4], [4, 5]],
+    [[0, 0], [0, 6], [1, 3], [1, 6], [2, 4], [3, 5], [4, 6]],
+)
+# Every tile a page draws, named "a-b" (low half first) by the pips it shows, each half counted
+# on its own side of the divider; with the name it is given to be read (its own label, or the
+# label of the button that holds it, in the hand), where each one lies, and the backs drawn for
+# each other seat, by name.
+TILES_ON_PAGE = """() => {
+    const shown = svg => {
+        const across = svg.viewBox.baseVal.width > svg.viewBox.baseVal.height;
+        const halves = [0, 0];
+        svg.querySelectorAll('.tile__pip').forEach(pip => {
+            const at = across ? pip.cx.baseVal.value : pip.cy.baseVal.value;
+            halves[at < 100 ? 0 : 1] += 1;
+        });
+        return halves.sort().join('-');
+    };
+    const said = svg => {
+        const quiet = svg.getAttribute('aria-hidden') === 'true';
+        const own = quiet ? null : svg.getAttribute('aria-label');
+        const text = own ?? svg.closest('[aria-label]')?.getAttribute('aria-label') ?? '';
+        const match = /^Peça (\\d) e (\\d)/.exec(text);
+        return match ? [match[1], match[2]].sort().join('-') : text;
+    };
+    const all = [...document.querySelectorAll('svg.tile')];
+    const within = where => all.filter(svg => svg.closest(where)).map(shown);
+    const backs = {};
+    document.querySelectorAll('#domino-maos .domino-other').forEach(li => {
+        backs[li.querySelector('.domino-other__name').textContent.trim()] =
+            li.querySelectorAll('.tile-back').length;
+    });
+    return {
+        hand: within('#domino-mao'),
+        felt: within('#domino-mesa'),
+        others: within('#domino-maos'),
+        elsewhere: all.filter(svg => !svg.closest('#domino-mao, #domino-mesa, #domino-fim'))
+            .map(shown),
+        misnamed: all.filter(svg => said(svg) !== shown(svg)).map(svg => [shown(svg), said(svg)]),
+        backs,
+    };
+}"""
+
+
+def key(tile) -> str:
+    return "-".join(str(n) for n in sorted(tile))
+
+
+# -- reading a table page ------------------------------------------------------------------------
+
+
+def hand_tiles(page: Page):
+    return page.locator("#domino-mao .domino-hand__tile")
+
+
+def scores_on(page: Page) -> list[int]:
+    """The two pairs' points in the score area, Jade first."""
+    pairs = page.locator("#domino-placar .domino-score__pair strong")
+    return [int(text) for text in pairs.all_inner_texts()]
+
+
+def match_on(page: Page) -> int:
+    """The number of the match the score area says is being played."""
+    text = page.locator("#domino-placar .domino-score__match").inner_text()
+    return int(re.search(r"Partida (\d+)", text).group(1))
+
+
+def foot(page: Page) -> str:
+    """What the latest move did, as the foot of the felt says it."""
+    return page.locator("#domino-pe").inner_text()
+
+
+def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> None:
+    """The page draws the viewer's own hand face up (none for a spectator), the tiles on the
+    table, and nothing else face up during a hand: the other hands are backs, as many as each
+    holds. Each tile drawn is named as it is drawn, for those who hear the page."""
+    table = Table.objects.get(pk=table_id)
+    hand = table.state["hand"]
+    seat = next(
+        (s.index for s in table.seats.all() if s.user_id and s.user.nickname == page.who), None
+    )
+    drawn = page.evaluate(TILES_ON_PAGE)
+    own = sorted(key(t) for t in hand["tiles"][seat]) if seat is not None else []
+    assert sorted(drawn["hand"]) == own, (page.who, drawn["hand"], own)
+    assert sorted(drawn["felt"]) == sorted(key(t) for t in table_tiles(hand["table"]))
+    assert drawn["others"] == [] and drawn["elsewhere"] == [], drawn
+    counts = {names[s]: len(hand["tiles"][s]) for s in range(SEATS) if s != seat}
+    assert drawn["backs"] == counts, (page.who, drawn["backs"], counts)
+    assert drawn["misnamed"] == [], f"tiles drawn as one and named as another: {drawn['misnamed']}"
+
+
+# -- playing -------------------------------------------------------------------------------------
+
+
+def play_turn(page: Page, trouble: list[str]) -> tuple[str, str]:
+    """Play as a person does on a phone: tap the first tile of the hand that fits, then the
+    first place that lights up for it; waits until the page shows the move and returns the tile
+    and the place. What a person could not do without scrolling (the hand and the felt's open
+    places out of the screen) or at all (a lit place under something else) is added to
+    `trouble`, so one run lists every such turn; the test fails on it at its end."""
+    tiles = hand_tiles(page)
+    expect(tiles.first).to_be_visible()
+    try:
+        assert_on_screen(page, tiles, page.locator("#domino-mesa .domino-place"))
+    except AssertionError as error:
+        trouble.append(f"{page.who}, turn: {error}")
+    fitting = page.locator("#domino-mao .domino-hand__tile--fits").first
+    tile = fitting.get_attribute("data-tile")
+    wanted = fitting.get_attribute("data-places").split()
+    before = version(page)
+    fitting.click()
+    lit = page.locator("#domino-mesa .domino-place--lit")
+    expect(lit).to_have_count(len(wanted))
+    assert lit.evaluate_all("els => els.map(e => e.dataset.place)") == [
+        p
+        for p in page.locator("#domino-mesa .domino-place").evaluate_all(
+            "els => els.map(e => e.dataset.place)"
+        )
+        if p in wanted
+    ]
+    place = page.locator(f'#domino-mesa .domino-place--lit[data-place="{wanted[0]}"]')
+    try:
+        assert_on_screen(page, place)
+    except AssertionError as error:
+        trouble.append(f"{page.who}, place: {error}")
+    try:
+        place.click(timeout=3000)
+    except PlaywrightTimeout:
+        trouble.append(f"{page.who}: something lies over the lit place {wanted[0]!r}")
+        place.dispatch_event("click")
+    try:
+        wait_for_version(page, before + 1)
+    except PlaywrightTimeout:
+        notice = page.locator("#mesa-aviso").inner_text()
+        raise AssertionError(f"the play was not applied (notice: {notice!r})") from None
+    return tile, wanted[0]
+
+
+def mover_of(pages: list[Page]) -> Page:
+    """The one page whose banner says "Sua vez", once every page shows the same version."""
+    newest = max(version(page) for page in pages)
+    for page in pages:
+        wait_for_version(page, newest)
+    on_turn = [
+        page for page in pages if page.locator(".mesa-status__banner").inner_text() == "Sua vez"
+    ]
+    assert len(on_turn) == 1, [
+        (p.who, version(p), p.locator(".mesa-status__banner").inner_text()) for p in pages
+    ]
+    return on_turn[0]
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+
+@override_settings(GAMES_AWAY_SECONDS=5)
+class DominoTable(LiveTable):
+    def setUp(self):
+        super().setUp()
+        self.trouble: list[str] = []
+
+    def assert_played_as_on_a_phone(self) -> None:
+        count = len(self.trouble)
+        assert not count, f"{count} turns not playable as on a phone:\n" + "\n".join(
+            self.trouble[:12]
+        )
+
+    def person(self, username: str, nickname: str) -> Page:
+        page = self.player(username, nickname)
+        page.set_viewport_size(PHONE)
+        page.who = nickname
+        return page
+
+    def create_domino_table(self, page: Page, *, public: bool, fast_robots: bool = False) -> int:
+        page.goto(self.url("/jogar/domino/nova/"))
+        page.get_by_label("Duplas", exact=True).check()
+        page.get_by_label(
+            "Pública: aparece no saguão" if public else "Privada: só com convite"
+        ).check()
+        page.get_by_label("Robôs rápidos").set_checked(fast_robots)
+        page.get_by_role("button", name="Criar mesa").click()
+        page.wait_for_url(re.compile(r"/mesa/\d+/$"))
+        wait_connected(page)
+        return table_id_of(page)
+
+    def four_at_the_table(self) -> tuple[int, list[Page]]:
+        """Ana hosts a private table and sends the invitations: Bia comes by Âmbar's link, Caio
+        by Jade's, Duda by the table's (offered the one team with room); Ana starts."""
+        ana = self.person("ana", "Ana")
+        bia, caio, duda = (
+            self.person(u, n) for u, n in (("bia", "Bia"), ("caio", "Caio"), ("duda", "Duda"))
+        )
+        table_id = self.create_domino_table(ana, public=False)
+        invites = ana.get_by_role("region", name="Convites")
+        self.table_link = invites.get_by_label("Convite para a mesa").input_value()
+        links = {
+            bia: (invites.get_by_label(f"Convite para a dupla {AMBAR}").input_value(), AMBAR),
+            caio: (invites.get_by_label(f"Convite para a dupla {JADE}").input_value(), JADE),
+            duda: (invites.get_by_label("Convite para a mesa").input_value(), AMBAR),
+        }
+        for guest, (link, team) in links.items():
+            guest.goto(link)
+            guest.wait_for_url(self.url(f"/mesa/{table_id}/"))
+            wait_connected(guest)
+            offered = guest.locator("#mesa-acoes").get_by_role("button")
+            expect(offered).to_have_text([f"Sentar na dupla {team}"])
+            offered.click()
+            expect(guest.get_by_role("button", name="Sair da mesa")).to_be_visible()
+        wait_for_banner(ana, "Todos sentados: pode começar")
+        ana.get_by_role("button", name="Começar a partida").click()
+        pages = [ana, bia, caio, duda]  # seats 0 (Jade), 1 (Âmbar), 2 (Jade), 3 (Âmbar)
+        seats = Seat.objects.filter(table_id=table_id).order_by("index")
+        assert [s.user.nickname for s in seats] == [page.who for page in pages]
+        for page in pages:
+            expect(hand_tiles(page)).to_have_count(7)
+        return table_id, pages
+
+
+def play_until(
+    pages: list[Page], table_id: int, names: list[str], done, trouble: list[str], watchers=()
+) -> int:
+    """Each page plays on its turn (the one whose banner says "Sua vez") until `done(page)` is
+    true of a page that shows the latest move; at every turn no page shows a tile it should not,
+    the others wait for the mover, and the move stored is the one tapped. Returns the number of
+    moves."""
+    played, mover = 0, pages[0]
+    while not done(mover):
+        mover = mover_of(pages)
+        seat = pages.index(mover)
+        assert Table.objects.get(pk=table_id).state["hand"]["to_move"] == seat
+        for page in [*pages, *watchers]:
+            assert_shows_only_own_tiles(page, table_id, names)
+            if page is not mover:
+                wait_for_banner(page, f"Vez de {mover.who}")
+                expect(page.locator("#domino-mao .domino-hand__tile--fits")).to_have_count(0)
+        tile, place = play_turn(mover, trouble)
+        played += 1
+        for page in [*pages, *watchers]:
+            wait_for_version(page, version(mover))
+        entry = Action.objects.filter(table_id=table_id).latest("version")
+        assert entry.seat == seat and key(entry.action["tile"]) == tile
+        assert entry.action.get("end") == (None if place == "center" else place)
+        assert played < 300, "the match does not end"
+    return played
+
+
+class DominoPeopleTests(DominoTable):
+    def test_four_people_play_a_whole_match_each_on_their_turn_through_the_page(self):
+        table_id, pages = self.four_at_the_table()
+        names = [page.who for page in pages]
+        played = play_until(pages, table_id, names, lambda page: match_on(page) > 1, self.trouble)
+
+        # The match is over: every page says who won it, the points start again from 0 and the
+        # winner's dot is filled; the next match has begun.
+        table = Table.objects.get(pk=table_id)
+        first = table.state["results"][0]
+        winner = (JADE, AMBAR)[first["winner"]]
+        assert max(first["scores"]) >= 200 and first["scores"][first["winner"]] == max(
+            first["scores"]
+        )
+        for page in pages:
+            wait_for_version(page, table.version)
+            expect(page.locator("#domino-placar")).to_contain_text("Partida 2")
+            assert scores_on(page) == table.state["scores"]
+            wins = page.locator("#domino-placar").get_by_role("img", name="1 partida ganha")
+            expect(wins).to_have_count(1)
+            expect(
+                page.locator("#domino-placar .domino-score__pair").filter(
+                    has=page.get_by_role("img", name="1 partida ganha")
+                )
+            ).to_contain_text(winner)
+            log = page.locator("#domino-log")
+            expect(log.get_by_text(re.compile(rf"{winner} venceu a 1ª partida"))).to_have_count(1)
+        assert played > 20
+        self.assert_played_as_on_a_phone()
+
+    def test_a_fifth_person_queues_chats_reacts_and_sits_when_the_match_ends(self):
+        table_id, pages = self.four_at_the_table()
+        names = [page.who for page in pages]
+        # The match is near its end: Jade 190, Âmbar 185, and a deal this hand ends it with. The
+        # live server keeps its own copy of the table, so the version moves on with the state:
+        # the next write there (Eva joining the queue) reads the table again and shows it to all.
+        state = setup_from_deal(NEAR_THE_END, scores=(190, 185))
+        Table.objects.filter(pk=table_id).update(
+            state=state, version=F("version") + 1, state_version=F("version") + 1
+        )
+
+        eva = self.person("eva", "Eva")
+        eva.goto(self.table_link)
+        eva.wait_for_url(self.url(f"/mesa/{table_id}/"))
+        wait_connected(eva)
+        actions = eva.locator("#mesa-acoes")
+        expect(actions).to_contain_text(
+            "Mesa cheia: quem entra na fila assiste e senta no fim da partida."
+        )
+        actions.get_by_role("button", name="Entrar na fila").click()
+        expect(actions.get_by_role("button", name="Sair da fila")).to_be_visible()
+        expect(actions).to_contain_text("Você é o 1º da fila: senta no fim da partida.")
+        for page in [*pages, eva]:
+            expect(page.get_by_role("region", name="Fila").get_by_role("listitem")).to_have_text(
+                [re.compile(r"^Eva\b")]
+            )
+            expect(page.locator("#domino-placar")).to_contain_text("Partida 1 · mão 1")
+            assert scores_on(page) == [190, 185]
+
+        # Eva, waiting, writes to the table and reacts: the players read both.
+        eva.get_by_placeholder("Escreva para a mesa…").fill("Boa sorte, mesa!")
+        eva.get_by_role("button", name="Enviar").click()
+        eva.get_by_label("Reações", exact=True).click()
+        eva.locator(".mesa-reagir__menu").get_by_role("button", name="Boa!").click()
+        for page in pages:
+            line = page.locator("#mesa-chat-lista .chat-line").filter(has_text="Boa sorte, mesa!")
+            expect(line).to_contain_text("Eva")
+            # Nobody's seat: her reaction is a line of its own, with no bubble by any seat.
+            expect(page.locator("#mesa-reacoes .reaction")).to_have_text(re.compile(r"Eva\s+Boa!"))
+            expect(page.locator(".bubble")).to_have_count(0)
+
+        seated = lambda page: page.locator("#mesa-lugares .seat", has_text="Eva").count() > 0  # noqa: E731
+        played = play_until(pages, table_id, names, seated, self.trouble, watchers=[eva])
+        assert played == 17
+
+        # Jade won the match 245 to 220. Eva is the only one waiting, so Bia and Duda (Âmbar)
+        # drew a tile each; who lost the draw went to the queue and Eva sat in that place.
+        table = Table.objects.get(pk=table_id)
+        assert table.state["results"] == [] and table.state["scores"] == [0, 0]
+        by_seat = {s.index: s.user.nickname for s in table.seats.all()}
+        seat = next(i for i, name in by_seat.items() if name == "Eva")
+        assert seat in (1, 3) and {by_seat[1], by_seat[3]} - {"Eva"} <= {"Bia", "Duda"}
+        out = pages[seat]
+        assert out.who in ("Bia", "Duda")
+        expect(eva.locator("#mesa-aviso")).to_contain_text("Sua vez na fila: você sentou à mesa.")
+        expect(eva.locator(f"#mesa-lugar-{seat}")).to_contain_text("Eva (você)")
+        expect(hand_tiles(eva)).to_have_count(7)
+        expect(eva.locator("#domino-placar")).to_contain_text("Partida 1 · mão 1")
+        assert scores_on(eva) == [0, 0]
+        expect(out.locator("#mesa-acoes")).to_contain_text(
+            "Você é o 1º da fila: senta no fim da partida."
+        )
+        expect(hand_tiles(out)).to_have_count(0)
+        playing = [page for page in pages if page is not out]
+        for page in playing:
+            expect(page.locator(f"#mesa-lugar-{seat}")).to_contain_text("Eva")
+            expect(page.get_by_role("region", name="Fila")).to_contain_text(out.who)
+            log = page.locator("#domino-log")
+            expect(log).to_contain_text(
+                re.compile(r"Sorteio: Bia tirou \d\|\d, Duda tirou \d\|\d\.")
+            )
+            expect(log).to_contain_text(f"{out.who} vai para o fim da fila; Eva senta no lugar.")
+        for page in [*playing, eva]:
+            assert scores_on(page) == [0, 0]
+        names[seat] = "Eva"
+        for page in [*playing, eva, out]:
+            assert_shows_only_own_tiles(page, table_id, names)
+
+        # Seated now, her reaction is a bubble by her seat on the others' pages, for a while.
+        eva.get_by_label("Reações", exact=True).click()
+        eva.locator(".mesa-reagir__menu").get_by_role("button", name="Valeu, parceiro!").click()
+        for page in playing:
+            bubble = page.locator(
+                f'#mesa-lugar-{seat} .bubble, [data-bubble-seat="{seat}"] .bubble'
+            )
+            expect(bubble.first).to_have_text("Valeu, parceiro!")
+        expect(playing[0].locator(".bubble")).to_have_count(0, timeout=6_000)
+        self.assert_played_as_on_a_phone()
+
+
+@override_settings(
+    GAMES_SWEEPER=True,
+    GAMES_AWAY_SECONDS=5,
+    GAMES_FAST_ROBOT_DELAY=(0.02, 0.05),
+)
+class DominoRobotTests(DominoTable):
+    def test_one_person_and_three_fast_robots_play_a_whole_best_of_three(self):
+        ana = self.person("ana", "Ana")
+        table_id = self.create_domino_table(ana, public=False, fast_robots=True)
+        for _ in range(3):
+            ana.get_by_role("button", name="Pôr robô").first.click()
+        expect(ana.locator("#mesa-lugares .badge", has_text="robô")).to_have_count(3)
+        ana.get_by_role("button", name="Começar a partida").click()
+        result = ana.locator("#mesa-resultado")
+        played = 0
+        while True:
+            your_turn = ana.locator(".mesa-status--yours")
+            expect(your_turn.or_(result.get_by_role("heading", level=2))).to_be_visible(
+                timeout=30_000
+            )
+            if result.get_by_role("heading", level=2).count():
+                break
+            play_turn(ana, self.trouble)
+            played += 1
+            assert played < 400
+
+        table = Table.objects.get(pk=table_id)
+        assert table.status == Table.Status.FINISHED
+        won = table.outcome["winners"] == [0, 2]
+        title = "Você venceu!" if won else f"Dupla vencedora: {AMBAR}"
+        expect(result.get_by_role("heading", level=2)).to_have_text(title)
+        expect(result.get_by_role("button", name="Jogar de novo")).to_be_visible()
+        assert 2 in table.outcome["matches"] and sum(table.state["matches"]) in (2, 3)
+        people = Action.objects.filter(table_id=table_id, user__isnull=False, action__type="play")
+        assert people.count() == played and all(a.seat == 0 for a in people)
+        self.assert_played_as_on_a_phone()
