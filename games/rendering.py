@@ -11,6 +11,7 @@ and is sent only those that changed; a partial whose own markup around its child
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -193,6 +194,21 @@ def game_render(
     g.heading = heading
     html, _parts = collect(_template(f"games/{slug}/_game.html").render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
+
+
+def page_defs(slug: str) -> Markup:
+    """What a page that draws this game's pieces holds once (a table page, a guide): the
+    drawings its pieces use (`<use href>`), from `games/<slug>/_defs.html` and the presenter's
+    `defs()`. Empty for a game without them."""
+    return _page_defs(slug, translation.get_language())
+
+
+@functools.lru_cache(maxsize=16)
+def _page_defs(slug: str, language: str) -> Markup:
+    defs = getattr(presenters.get(slug), "defs", None)
+    if defs is None:
+        return Markup("")
+    return Markup(_template(f"games/{slug}/_defs.html").render(defs()))  # noqa: S704
 
 
 def _template(name: str):

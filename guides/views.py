@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from games import rendering
 from games.catalog import GAMES, GAMES_BY_SLUG
 from guides import content
 
@@ -56,6 +57,7 @@ def guide(request: HttpRequest, slug: str) -> HttpResponse:
         "position": position,
         "verdict": None,
         "structured_data": structured_data(request, game, page),
+        "game_defs": rendering.page_defs(slug),
     }
     return render(request, f"guides/{slug}.html", context)
 
@@ -87,7 +89,11 @@ def practice(request: HttpRequest, slug: str) -> HttpResponse:
     if request.headers.get("HX-Request"):
         return render(request, "guides/_practice.html", context)
     page = _page(slug)
-    context.update(page=page, structured_data=structured_data(request, game, page))
+    context.update(
+        page=page,
+        structured_data=structured_data(request, game, page),
+        game_defs=rendering.page_defs(slug),
+    )
     return render(request, f"guides/{slug}.html", context, status=400 if error else 200)
 
 

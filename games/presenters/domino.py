@@ -12,6 +12,7 @@ page. The seed's "Como jogar aqui" is what the table does (games/static/games/do
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -142,6 +143,11 @@ class Shown:
     went_out: bool
 
 
+def defs() -> dict[str, Any]:
+    """What the page's _defs.html draws once: the pips of each number on a half."""
+    return {"halves": sorted(PIPS.items())}
+
+
 def tile_label(a: int, b: int) -> str:
     return _("Peça %(a)d e %(b)d") % {"a": a, "b": b}
 
@@ -223,7 +229,7 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
         def marks(arm: str | None, index: int, length: int) -> dict[str, Any]:
             if not last or last["end"] != arm or index != length - 1:
                 return {}
-            return {"last": names[last["seat"]][:1].upper(), "pair": view["pair_of"][last["seat"]]}
+            return {"last": initial(names[last["seat"]]), "pair": view["pair_of"][last["seat"]]}
 
         tiles.append(((-0.5, -1.0, 0.5, 1.0), draw(bucho[0], bucho[1], True, **marks(None, 0, 1))))
         for arm, laid in table["arms"].items():
@@ -260,6 +266,13 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
             for r, vertical, arm in places
         ],
     )
+
+
+def initial(name: str) -> str:
+    """Who played the last tile, in a letter: "A" for Ana; "R3" for the Robô 3 (robots all begin
+    with R)."""
+    number = re.search(r"\s(\d+)$", name)
+    return name[:1].upper() + (number.group(1) if number else "")
 
 
 def place_label(arm: str, end: int | None) -> str:

@@ -46,19 +46,13 @@ NEAR_THE_END = (
     [[0, 0], [0, 6], [1, 3], [1, 6], [2, 4], [3, 5], [4, 6]],
 )
 # Every tile a page draws, named "a-b" (low half first) by the pips it shows, each half counted
-# on its own side of the divider; with the name it is given to be read (its own label, or the
+# in the drawing it uses; with the name it is given to be read (its own label, or the
 # label of the button that holds it, in the hand), where each one lies, and the backs drawn for
 # each other seat, by name.
 TILES_ON_PAGE = """() => {
-    const shown = svg => {
-        const across = svg.viewBox.baseVal.width > svg.viewBox.baseVal.height;
-        const halves = [0, 0];
-        svg.querySelectorAll('.tile__pip').forEach(pip => {
-            const at = across ? pip.cx.baseVal.value : pip.cy.baseVal.value;
-            halves[at < 100 ? 0 : 1] += 1;
-        });
-        return halves.sort().join('-');
-    };
+    // Each half draws its number's pips from the page's drawings (#domino-v6: six pips).
+    const pips = use => document.querySelectorAll(use.getAttribute('href') + ' circle').length;
+    const shown = svg => [...svg.querySelectorAll('use.tile__pips')].map(pips).sort().join('-');
     const said = svg => {
         const quiet = svg.getAttribute('aria-hidden') === 'true';
         const own = quiet ? null : svg.getAttribute('aria-label');
@@ -177,6 +171,27 @@ def play_turn(page: Page, trouble: list[str]) -> tuple[str, str]:
         notice = page.locator("#mesa-aviso").inner_text()
         raise AssertionError(f"the play was not applied (notice: {notice!r})") from None
     return tile, wanted[0]
+
+
+def play_turn_by_keyboard(page: Page) -> str:
+    """Play as a keyboard does: arrows along the hand to a tile that fits (its name says where),
+    Enter to choose it, then Enter on the lit place that takes the focus."""
+    tiles = hand_tiles(page)
+    tiles.first.focus()
+    for _ in range(tiles.count()):
+        focused = page.evaluate("document.activeElement.dataset.places || ''")
+        if focused:
+            break
+        page.keyboard.press("ArrowRight")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert re.search(r"^Peça \d e \d, cabe ", label), label
+    before = version(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.classList.contains('domino-place--lit')")
+    place = page.evaluate("document.activeElement.dataset.place")
+    page.keyboard.press("Enter")
+    wait_for_version(page, before + 1)
+    return place
 
 
 def mover_of(pages: list[Page]) -> Page:
@@ -429,7 +444,10 @@ class DominoRobotTests(DominoTable):
             )
             if result.get_by_role("heading", level=2).count():
                 break
-            play_turn(ana, self.trouble)
+            if played % 5 == 4:  # every fifth turn by keyboard alone
+                play_turn_by_keyboard(ana)
+            else:
+                play_turn(ana, self.trouble)
             played += 1
             assert played < 400
 

@@ -210,3 +210,22 @@ def test_a_long_line_stays_on_a_board_of_a_phones_shape_and_no_two_tiles_overlap
 def test_a_robot_waits_longer_after_a_hands_end():
     assert presenter.pause_after([{"type": "hand_end"}]) == 4.0
     assert presenter.pause_after([{"type": "play"}]) == 0.0
+
+
+def test_each_number_is_drawn_once_per_page_with_its_pips_and_every_tile_uses_those_drawings():
+    from games.rendering import page_defs
+
+    defs = str(page_defs("domino"))
+    for prefix in ("domino-v", "domino-h", "domino-V", "domino-H"):
+        for number in range(7):
+            group = re.search(rf'<g id="{prefix}{number}">(.*?)</g>', defs)
+            assert group is not None, (prefix, number)
+            assert group.group(1).count("<circle") == number
+    state = GAME.setup(4, {}, random.Random(4))
+    html, _parts = render(state, 0)
+    hand = sorted(tuple(sorted(t)) for t in state["hand"]["tiles"][0])
+    drawn = sorted(
+        tuple(sorted(int(n) for n in re.findall(r'href="#domino-[vhVH](\d)"', svg)))
+        for svg in re.findall(r"<svg class=\"tile.*?</svg>", html)
+    )
+    assert drawn == hand  # a new hand: only the viewer's own tiles, each by its two numbers

@@ -133,12 +133,30 @@
     window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: behavior() });
   }
 
+  // On one's turn, all one plays with in view: from the status down to the game's play area
+  // (`data-play-area`: Dominó's hand, under the felt) with the least scroll; when that does not
+  // fit, the play area's own top. Without a play area, the status near the top.
+  function showPlay() {
+    var status = document.getElementById("mesa-status");
+    var area = document.querySelector("[data-play-area]");
+    if (!area) { bringIntoView(status); return; }
+    var active = document.activeElement;
+    if (active && active.closest && active.closest("[data-chat]")) return;
+    var room = window.innerHeight;
+    var top = (status || area).getBoundingClientRect().top;
+    var bottom = area.getBoundingClientRect().bottom;
+    if (bottom - top > room - 16) top = area.closest("#mesa-jogo").getBoundingClientRect().top;
+    var delta = bottom > room - 8 ? bottom - room + 8 : 0;
+    if (top - delta < 8) delta = top - 8;
+    if (Math.abs(delta) > 1) window.scrollTo({ top: Math.max(0, window.scrollY + delta), behavior: behavior() });
+  }
+
   function follow(old, now) {
     if (!old) return;
     if (now.result && !old.result) {
       bringIntoView(document.getElementById("mesa-resultado"));
     } else if (now.yours && !old.yours) {
-      bringIntoView(document.getElementById("mesa-status"));
+      showPlay();
     } else if (now.state !== old.state && !now.yours) {
       bringIntoView(document.getElementById("mesa-status"));
     }
@@ -276,8 +294,10 @@
       window.location.assign(go.dataset.go);
       return;
     }
-    follow(before, readGame());
+    // Follow once every handler of this message (the game's own too) has laid the page out.
+    var old = before;
     before = null;
+    requestAnimationFrame(function () { follow(old, readGame()); });
     markAllTabs();
     received += (event.detail.message || "").length;
     if (received - acknowledged >= ACK_EVERY && event.detail.socketWrapper) {
@@ -328,5 +348,9 @@
     var tab = document.querySelector("[data-card-tab][data-on-turn]");
     if (tab) showCard(tab, true);
     markAllTabs();
+    if (readGame().yours) showPlay();
+    // A notice of the page (an invitation taken, say) shows a moment over the table, then goes.
+    var notes = document.querySelector(".page-table .messages");
+    if (notes) setTimeout(function () { notes.classList.add("messages--gone"); }, 6000);
   });
 })();
