@@ -77,20 +77,27 @@ def _within_rate(user_id: int) -> bool:
         return cache.add(key, 1, timeout=seconds * 2) or True
 
 
+def _speaker(table_id: int, user, invite_code: str):
+    """The table and the seat of a signed-in person who may speak there now (watching the table,
+    not muted, within the rate), or a TableError saying why not."""
+    copy = snapshots.get(table_id)
+    if copy is None or not services.may_watch(copy, user, invite_code):
+        raise services.TableError(_("Mesa não encontrada."))
+    seat = copy.seat_of(user.pk)
+    if seat is not None and seat.muted:
+        raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
+    if not _within_rate(user.pk):
+        raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
+    return copy, seat
+
+
 def post(*, table_id: int, user, text: Any, invite_code: str = "") -> Line:
     """Post `text` to the table's chat as `user` (seated or watching)."""
     user_id = services.user_id_of(user)
     if user_id is None:
         raise services.TableError(_("Entre na sua conta para conversar na mesa."))
     text = clean(text)
-    copy = snapshots.get(table_id)
-    if copy is None or not services.may_watch(copy, user, invite_code):
-        raise services.TableError(_("Mesa não encontrada."))
-    seat = copy.seat_of(user_id)
-    if seat is not None and seat.muted:
-        raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
-    if not _within_rate(user_id):
-        raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
+    copy, _seat = _speaker(table_id, user, invite_code)
     message = ChatMessage.objects.create(table_id=copy.id, user_id=user_id, text=text)
     line = Line(message.pk, user.display_name, text, message.created_at)
     transaction.on_commit(lambda: services.send(services.table_group(copy.id), line.as_message()))
@@ -114,14 +121,7 @@ def react(*, table_id: int, user, text: Any, invite_code: str = "") -> None:
         raise services.TableError(_("Entre na sua conta para mandar reações."))
     if not isinstance(text, str) or text not in reactions():
         raise services.TableError(_("Reação desconhecida: escolha uma da lista."))
-    copy = snapshots.get(table_id)
-    if copy is None or not services.may_watch(copy, user, invite_code):
-        raise services.TableError(_("Mesa não encontrada."))
-    seat = copy.seat_of(user_id)
-    if seat is not None and seat.muted:
-        raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
-    if not _within_rate(user_id):
-        raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
+    copy, seat = _speaker(table_id, user, invite_code)
     message = {
         "type": "table.reaction",
         "seat": seat.index if seat is not None else None,

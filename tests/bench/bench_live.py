@@ -1640,6 +1640,44 @@ def verify(bench: Bench) -> list[str]:
 # -- a scenario ------------------------------------------------------------------------------------
 
 
+async def warmed_up(bench, server, users, table_ids) -> int:
+    """Warm the server up (imports, templates) with one table socket and one echo socket;
+    returns its memory then (KiB), from which each scenario's sockets are counted."""
+    probe = Player(bench, 0, users[0], table_ids[0], host=True)
+    assert await probe.connect(), bench.errors
+    await probe.close()
+    echo_probe = EchoPair(bench, 0, users[:1])
+    assert await echo_probe.connect(), bench.errors
+    await echo_probe.close()
+    await asyncio.sleep(1)
+    return rss_kib(server.pid)
+
+
+def scenario_figures(bench, think, game, echo, connect_seconds, sockets, rss) -> dict:
+    """What every scenario reports beside its own fields: the phases, memory per socket, the
+    moves sent and acknowledged, and what went wrong."""
+    rss0, rss1, rss2 = rss
+    return {
+        "think": think,
+        "game": game,
+        "echo": echo,
+        "connect_seconds": connect_seconds,
+        "rss0_mib": rss0 / 1024,
+        "kib_per_echo_socket": (rss1 - rss0) / sockets,
+        "kib_per_table_socket": (rss2 - rss1) / sockets,
+        "moves_sent": bench.sent,
+        "moves_acked": sum(len(v) for v in bench.acked.values()),
+        "commit_checks": bench.commit_checks,
+        "games_finished": bench.games_finished,
+        "tables_played": len(bench.tables),
+        "protocols": dict(bench.protocols),
+        "acks_sent": bench.acks_sent,
+        "parse_counts": dict(PARSE_COUNTS),
+        "errors": bench.errors,
+        "bench": bench,
+    }
+
+
 async def scenario(
     site: Site, server: Server, name: str, tables: int, think: float, warmup: float, seconds: float
 ) -> dict[str, Any]:
@@ -1660,15 +1698,7 @@ async def scenario(
     PARSE_COUNTS.update(dict.fromkeys(PARSE_COUNTS, 0))
     sockets = 2 * tables
     try:
-        # Warm the server up (imports, templates) with one table socket and one echo socket.
-        probe = Player(bench, 0, users[0], table_ids[0], host=True)
-        assert await probe.connect(), bench.errors
-        await probe.close()
-        echo_probe = EchoPair(bench, 0, users[:1])
-        assert await echo_probe.connect(), bench.errors
-        await echo_probe.close()
-        await asyncio.sleep(1)
-        rss0 = rss_kib(server.pid)
+        rss0 = await warmed_up(bench, server, users, table_ids)
 
         # Every socket open at once, echo first, then the tables: memory by difference.
         started = time.perf_counter()
@@ -1703,23 +1733,7 @@ async def scenario(
         "name": name,
         "tables": tables,
         "sockets": sockets,
-        "think": think,
-        "game": game,
-        "echo": echo,
-        "connect_seconds": connect_seconds,
-        "rss0_mib": rss0 / 1024,
-        "kib_per_echo_socket": (rss1 - rss0) / sockets,
-        "kib_per_table_socket": (rss2 - rss1) / sockets,
-        "moves_sent": bench.sent,
-        "moves_acked": sum(len(v) for v in bench.acked.values()),
-        "commit_checks": bench.commit_checks,
-        "games_finished": bench.games_finished,
-        "tables_played": len(bench.tables),
-        "protocols": dict(bench.protocols),
-        "acks_sent": bench.acks_sent,
-        "parse_counts": dict(PARSE_COUNTS),
-        "errors": bench.errors,
-        "bench": bench,
+        **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
 
 
@@ -1764,14 +1778,7 @@ async def domino_scenario(
     watchers = spectators * tables
     sockets = people + watchers
     try:
-        probe = Player(bench, 0, users[0], table_ids[0], host=True)
-        assert await probe.connect(), bench.errors
-        await probe.close()
-        echo_probe = EchoPair(bench, 0, users[:1])
-        assert await echo_probe.connect(), bench.errors
-        await echo_probe.close()
-        await asyncio.sleep(1)
-        rss0 = rss_kib(server.pid)
+        rss0 = await warmed_up(bench, server, users, table_ids)
 
         started = time.perf_counter()
         groups = [
@@ -1824,23 +1831,7 @@ async def domino_scenario(
         "people_sockets": people,
         "spectator_sockets": watchers,
         "robot_seats": robot_seats,
-        "think": think,
-        "game": game,
-        "echo": echo,
-        "connect_seconds": connect_seconds,
-        "rss0_mib": rss0 / 1024,
-        "kib_per_echo_socket": (rss1 - rss0) / sockets,
-        "kib_per_table_socket": (rss2 - rss1) / sockets,
-        "moves_sent": bench.sent,
-        "moves_acked": sum(len(v) for v in bench.acked.values()),
-        "commit_checks": bench.commit_checks,
-        "games_finished": bench.games_finished,
-        "tables_played": len(bench.tables),
-        "protocols": dict(bench.protocols),
-        "acks_sent": bench.acks_sent,
-        "parse_counts": dict(PARSE_COUNTS),
-        "errors": bench.errors,
-        "bench": bench,
+        **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
 
 
