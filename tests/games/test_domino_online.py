@@ -23,7 +23,9 @@ from games.rules import domino
 from tests.games.sockets import (
     command,
     connect,
+    send,
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
+    version_now,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -418,3 +420,45 @@ def test_over_whole_matches_no_render_holds_a_hand_but_the_viewers_own(people, w
     else:
         raise AssertionError("the match did not end")
     assert any(e["type"] == "match_end" for e in events)
+
+
+@pytest.mark.asyncio
+async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_on_another_page(
+    people, waiting, make_user
+):
+    """The players play the end of a match through their sockets; the person called from the
+    queue, watching another table meanwhile, hears it on their personal channel, with a link."""
+    table = await sync_to_async(four_people)(people)
+    eva = waiting[0]
+    other = await sync_to_async(services.table_create)(host=eva, game="bozo", mode="duelo")
+    await sync_to_async(services.queue_join)(table_id=table.pk, user=eva)
+    await sync_to_async(set_state)(table, scores=[195, 190])
+    sockets = [await connect(table.pk, person) for person in people]
+    elsewhere = await connect(other.pk, eva)
+    rng = random.Random(11)
+    for socket in sockets:  # their pages' presence first
+        await socket.settle()
+    for _ in range(60):
+        now = await version_now(table.pk)
+        for socket in sockets:
+            await socket.until_version(now)
+        movers = [s for s in sockets if s.page.actions()]
+        if not movers:
+            break
+        (mover,) = movers
+        plays = [a for a in mover.page.actions() if a["type"] == "play"]
+        await send(mover, rng.choice(plays), version=mover.page.version, cid=f"c{_}")
+        copy = await sync_to_async(snapshots.get)(table.pk, fresh=True)
+        if copy.seat_of(eva.pk) is not None:
+            break
+    else:
+        raise AssertionError("the match did not end")
+    await elsewhere.settle()
+    assert "Sua vez na fila: você sentou à mesa." in elsewhere.page.notice
+    link = elsewhere.page.find("mesa-aviso")
+    assert f'href="/mesa/{table.pk}/"' in link.html()
+    copy = await sync_to_async(snapshots.get)(table.pk, fresh=True)
+    assert copy.state["matches"] == [0, 0] and copy.state["scores"] == [0, 0]
+    for socket in sockets:  # every player's page shows the new game and who sits now
+        await socket.settle()
+        assert "Eva" in socket.page.text("mesa-lugares")
