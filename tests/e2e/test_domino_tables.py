@@ -461,3 +461,36 @@ class DominoRobotTests(DominoTable):
         people = Action.objects.filter(table_id=table_id, user__isnull=False, action__type="play")
         assert people.count() == played and all(a.seat == 0 for a in people)
         self.assert_played_as_on_a_phone()
+
+    def test_the_hand_is_arranged_by_organizar_or_by_dragging_and_stays_so_after_a_reload(self):
+        ana = self.person("ana", "Ana")
+        ana.goto(self.url("/jogar/"))
+        ana.get_by_role("button", name="Jogar com 3 robôs").click()
+        ana.wait_for_url(re.compile(r"/mesa/\d+/$"))
+        wait_connected(ana)
+        table_id = table_id_of(ana)
+        assert Table.objects.get(pk=table_id).status == Table.Status.PLAYING
+        order = lambda: hand_tiles(ana).evaluate_all("els => els.map(e => e.dataset.tile)")  # noqa: E731
+        expect(hand_tiles(ana)).to_have_count(7)
+        hand = Table.objects.get(pk=table_id).state["hand"]["number"]
+
+        # "Organizar": by suit, the highest half first, each suit from its biggest tile down.
+        ana.get_by_role("button", name="Organizar").click()
+        arranged = order()
+        by_suit = sorted(arranged, key=lambda t: (-int(t.split("-")[1]), -int(t.split("-")[0])))
+        assert arranged == by_suit, arranged
+
+        # Drag the last tile before the first one, as a finger does.
+        last, first = hand_tiles(ana).last.bounding_box(), hand_tiles(ana).first.bounding_box()
+        ana.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2)
+        ana.mouse.down()
+        ana.mouse.move(first["x"] + 4, first["y"] + first["height"] / 2, steps=12)
+        ana.mouse.up()
+        dragged = order()
+        assert dragged == [arranged[-1], *arranged[:-1]], dragged
+
+        ana.reload()  # Ana has not played meanwhile: the same seven tiles, in her order
+        wait_connected(ana)
+        expect(hand_tiles(ana)).to_have_count(7)
+        assert order() == dragged
+        assert Table.objects.get(pk=table_id).state["hand"]["number"] == hand

@@ -133,3 +133,33 @@ def test_a_refused_robot_duel_is_a_message_on_the_lobby_not_an_error_page(client
         "Não foi possível registrar agora: tente de novo."
     ]
     assert not Table.objects.exists()
+
+
+def test_the_domino_form_offers_the_bucho_the_move_clock_and_the_visibility(client, ana):
+    client.force_login(ana)
+    html = client.get("/jogar/domino/nova/").content.decode()
+    for text in ("O bucho na contagem", "Dobrado", "Simples", "Tempo por jogada", "Sem relógio"):
+        assert text in html, text
+    assert "30 segundos" in html and "60 segundos" in html
+    response = client.post(
+        "/jogar/domino/nova/",
+        {
+            "mode": "duplas",
+            "visibility": "private",
+            "opt_bucho_lado": "simples",
+            "move_seconds": "30",
+        },
+    )
+    table = Table.objects.get(game="domino")
+    assert response.url == f"/mesa/{table.pk}/"
+    assert table.options == {"bucho_lado": "simples"} and table.move_seconds == 30
+    assert not table.is_public and table.status == "waiting"
+
+
+def test_a_clock_the_form_does_not_offer_is_refused_in_portuguese(client, ana):
+    client.force_login(ana)
+    response = client.post(
+        "/jogar/domino/nova/", {"mode": "duplas", "visibility": "public", "move_seconds": "5"}
+    )
+    assert response.status_code == 200 and not Table.objects.exists()
+    assert "Faça uma escolha válida" in response.content.decode()
