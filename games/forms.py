@@ -25,14 +25,13 @@ class TableForm(forms.Form):
     visibility = forms.ChoiceField(
         label=_("Quem pode entrar"), choices=VISIBILITY, initial="public", widget=forms.RadioSelect
     )
+    # "0": no clock (a choice of its own, so the field is not shown as optional).
     move_seconds = forms.TypedChoiceField(
         label=_("Tempo por jogada"),
-        choices=[("", _("Sem relógio"))]
+        choices=[("0", _("Sem relógio"))]
         + [(str(n), _("%(n)d segundos") % {"n": n}) for n in settings.GAMES_MOVE_CLOCKS],
-        coerce=int,
-        empty_value=None,
-        required=False,
-        initial="",
+        coerce=lambda text: int(text) or None,
+        initial="0",
         widget=forms.RadioSelect,
         help_text=_("Quando o tempo acaba, um robô faz a jogada no seu lugar."),
     )
@@ -42,8 +41,11 @@ class TableForm(forms.Form):
         help_text=_("Os robôs jogam quase sem pausa entre uma jogada e outra: bom para treinar."),
     )
 
-    def __init__(self, *args, game: GameInfo, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, game: GameInfo, **kwargs) -> None:
+        if data is not None and "move_seconds" not in data:
+            data = data.copy()  # a post without the clock (not from this form): no clock
+            data["move_seconds"] = "0"
+        super().__init__(data, *args, **kwargs)
         self.game = game
         self.fields["mode"].choices = [(m.slug, m.label) for m in game.modes]
         self.fields["mode"].initial = game.modes[0].slug

@@ -154,6 +154,7 @@ def test_the_domino_form_offers_the_bucho_the_move_clock_and_the_visibility(clie
     assert response.url == f"/mesa/{table.pk}/"
     assert table.options == {"bucho_lado": "simples"} and table.move_seconds == 30
     assert not table.is_public and table.status == "waiting"
+    assert "30 s por jogada" in client.get(response.url).content.decode()  # said at the table
 
 
 def test_a_clock_the_form_does_not_offer_is_refused_in_portuguese(client, ana):
