@@ -398,9 +398,9 @@ def test_over_whole_matches_no_render_holds_a_hand_but_the_viewers_own(people, w
     not change by a character when what they may not see is dealt again."""
     table = four_people(people)
     services.queue_join(table_id=table.pk, user=waiting[0])
-    set_state(table, scores=[150, 150])  # a whole match from here, in a few hands
+    set_state(table, scores=[180, 180])  # the match's last hands, to its end
     rng, by_id = random.Random(3), {p.pk: p for p in people}
-    for _ in range(400):
+    for _ in range(1500):
         copy = snapshots.get(table.pk, fresh=True)
         if not copy.playing:
             break
@@ -432,13 +432,14 @@ async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_o
     eva = waiting[0]
     other = await sync_to_async(services.table_create)(host=eva, game="bozo", mode="duelo")
     await sync_to_async(services.queue_join)(table_id=table.pk, user=eva)
-    await sync_to_async(set_state)(table, scores=[195, 190])
+    # One point more for either pair decides the match (the deals are the site's own).
+    await sync_to_async(set_state)(table, scores=[199, 199])
     sockets = [await connect(table.pk, person) for person in people]
     elsewhere = await connect(other.pk, eva)
     rng = random.Random(11)
     for socket in sockets:  # their pages' presence first
         await socket.settle()
-    for _ in range(60):
+    for _ in range(300):
         now = await version_now(table.pk)
         for socket in sockets:
             await socket.until_version(now)
