@@ -449,6 +449,7 @@ async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_o
         (mover,) = movers
         plays = [a for a in mover.page.actions() if a["type"] == "play"]
         await send(mover, rng.choice(plays), version=mover.page.version, cid=f"c{_}")
+        await mover.until_version(now + 1)  # the move is applied before the table is read
         copy = await sync_to_async(snapshots.get)(table.pk, fresh=True)
         if copy.seat_of(eva.pk) is not None:
             break
