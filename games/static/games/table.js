@@ -151,12 +151,28 @@
     if (Math.abs(delta) > 1) window.scrollTo({ top: Math.max(0, window.scrollY + delta), behavior: behavior() });
   }
 
+  // During one's turn the play stays in view while the page changes around it (a panel opens,
+  // the line grows), until the person scrolls by hand.
+  var scrolledByHand = false;
+  ["wheel", "touchmove"].forEach(function (type) {
+    window.addEventListener(type, function () { scrolledByHand = true; }, { passive: true });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (/^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown| )$/.test(event.key) && event.target === document.body) scrolledByHand = true;
+  });
+  function keepPlayInView() {
+    if (!scrolledByHand && readGame().yours) showPlay();
+  }
+
   function follow(old, now) {
     if (!old) return;
     if (now.result && !old.result) {
       bringIntoView(document.getElementById("mesa-resultado"));
     } else if (now.yours && !old.yours) {
+      scrolledByHand = false;
       showPlay();
+    } else if (now.yours) {
+      keepPlayInView();
     } else if (now.state !== old.state && !now.yours) {
       bringIntoView(document.getElementById("mesa-status"));
     }
@@ -349,6 +365,11 @@
     if (tab) showCard(tab, true);
     markAllTabs();
     if (readGame().yours) showPlay();
+    // The table's size changes after a message too (a panel, the fonts): keep the play in view.
+    var table = mesa();
+    if (table && window.ResizeObserver) {
+      new ResizeObserver(function () { requestAnimationFrame(keepPlayInView); }).observe(table);
+    }
     // A notice of the page (an invitation taken, say) shows a moment over the table, then goes.
     var notes = document.querySelector(".page-table .messages");
     if (notes) setTimeout(function () { notes.classList.add("messages--gone"); }, 6000);
