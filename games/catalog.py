@@ -131,6 +131,15 @@ GAMES: tuple[GameInfo, ...] = (
             "baralho, troque as cartas e junte grupos da mesma cor. Cartas STOP, TURNO EXTRA "
             "e CORINGA mudam o rumo da rodada."
         ),
+        modes=(Mode("mesa", _("Mesa"), 2, max_seats=5),),
+        options=(
+            Option(
+                "rounds",
+                _("Rodadas"),
+                _("Uma rodada é uma partida rápida; em três, vence a maior soma das três."),
+                choices=((1, _("1 rodada")), (3, _("3 rodadas"))),
+            ),
+        ),
     ),
     GameInfo(
         slug="yams",
@@ -140,6 +149,30 @@ GAMES: tuple[GameInfo, ...] = (
         summary=_(
             "Três lances por vez e uma cartela com várias colunas, cada uma com sua ordem de "
             "preenchimento. Uns a Seis com bônus aos 63, Máx e Mín, e a seção inferior até o Yam's."
+        ),
+        modes=(
+            Mode("solo", _("Treino solo"), 1, hints=True),
+            Mode("mesa", _("Mesa"), 2, max_seats=8),
+        ),
+        options=(
+            Option(
+                "columns",
+                _("Colunas"),
+                _(
+                    "Livre em qualquer ordem; Descida de cima para baixo; Subida de baixo para "
+                    "cima; Seca só com o primeiro lance."
+                ),
+                choices=(
+                    (1, _("1 coluna: Livre")),
+                    (3, _("3 colunas: Descida, Livre, Subida")),
+                    (4, _("4 colunas: com a Seca")),
+                ),
+            ),
+            Option(
+                "max_min",
+                _("Máx e Mín"),
+                _("O Máx precisa passar do Mín, senão os dois valem zero."),
+            ),
         ),
     ),
 )

@@ -253,7 +253,11 @@ def _write(copy: TableCopy, change: Change) -> TableCopy:
     log_ = copy.log
     if change.entry is not None:
         Action.objects.create(
-            table_id=copy.id, version=version, events=change.events, **change.entry
+            table_id=copy.id,
+            version=version,
+            events=change.events,
+            state=change.state,
+            **change.entry,
         )
         log_ = (tuple(change.events), *copy.log[: snapshots.LOG_ACTIONS - 1])
     copied = {name: value for name, value in fields.items() if name in _COPY_FIELDS}
@@ -397,7 +401,7 @@ def table_create(
                 index=i,
                 team=teams[i],
                 user=host if i == 0 else None,
-                robot=robots and i > 0,
+                robot=robots and 0 < i < mode_info.min_seats,
             )
             for i in range(mode_info.max_seats)
         )

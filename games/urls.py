@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import marcador, replays, views
 
 app_name = "games"
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("mesa/<int:table_id>/", views.table, name="table"),
     path("mesa/<int:table_id>/convite/<str:code>/", views.invite, name="invite"),
     path("mesa/<int:table_id>/convite/<str:code>/<int:team>/", views.invite, name="invite_team"),
+    path("mesa/<int:table_id>/replay/", replays.replay, name="replay"),
+    path("yams/marcador/", marcador.sheet, name="marcador"),
 ]
