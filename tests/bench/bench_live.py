@@ -1,4 +1,5 @@
-"""Live tables benchmark (`make bench`, issue #6): Bozó duels, Dominó tables, on the real socket.
+"""Live tables benchmark (`make bench`, issue #6): Bozó duels, Dominó, Dozito and Yam's tables, on
+the real socket.
 
 A real daphne process serves tests/bench/live_asgi.py (the site's application plus a bare echo
 route, `/ws/eco/`) on a fresh database, production-like (started as in production with
@@ -40,8 +41,13 @@ sockets, with as many messages in flight, in the same run; each on every backend
     their timers play), people in seats 0 and 2 at human pace (BENCH_LIVE_THINK) and one
     spectator each: the people's round trips, the moves per second with the robots' (counted in
     the Action log over the window), daphne's CPU per move (every move, the robots' too).
+- Dozito (mode "mesa", 1 round) and Yam's (mode "mesa", 3 columns), beside the others: capacity,
+  N tables of three people's sockets each, closed loop, plus S spectator sockets per table, the
+  same figures as Dominó's capacity (moves per second, daphne's CPU per move, the bytes per move
+  per socket, players' and spectators' apart, the round trips); and Yam's solo training (mode
+  "solo", 3 columns, private: one socket a table, no spectator), closed loop.
   The client reads only the protocol (#mesa-versao, #mesa-status's data-you and data-turn, the
-  `action` inputs of the ws-send forms, the `cmd` inputs), never Dominó's own markup; spectators
+  `action` inputs of the ws-send forms, the `cmd` inputs), never a game's own markup; spectators
   are sockets of people not seated, following the table to "Jogar de novo"'s new one.
 Finished games go on with "Jogar de novo" and "Começar", as the page does.
 
@@ -54,7 +60,8 @@ Timings are printed, never asserted. What is asserted is correctness: no error, 
 move, every acknowledged move in the Action log with its cid and the version acknowledged, no move
 in the log with a cid that was not acknowledged, each table's log versions strictly increasing and
 not above the table's version, and each acknowledgement already committed when it arrives (the
-Action row is read from the database at the moment the view arrives). At a Dominó table, besides:
+Action row is read from the database at the moment the view arrives). At a Dominó, Dozito or
+Yam's table, besides:
 every move of a robot's seat in the log with user None and no cid, every move of a person's seat
 with that person and a cid (no robot played for a person), robots' moves in the log when the
 table has robots, and a spectator never shown a turn of its own.
@@ -67,6 +74,11 @@ Environment (durations in seconds):
     BENCH_LIVE_DOMINO_SPECTATORS=2  spectator sockets per Dominó capacity table
     BENCH_LIVE_DOMINO_ROBOT_TABLES=50  Dominó tables with two robots (0: none)
     BENCH_LIVE_DOMINO_ROBOT_SECONDS=20  BENCH_LIVE_DOMINO_ROBOT_WARMUP=5
+    BENCH_LIVE_DOZITO_TABLES=50  Dozito capacity table counts (0: none)
+    BENCH_LIVE_DOZITO_SPECTATORS=1  spectator sockets per Dozito table
+    BENCH_LIVE_YAMS_TABLES=50  Yam's capacity table counts, three people each (0: none)
+    BENCH_LIVE_YAMS_SPECTATORS=1  spectator sockets per Yam's table
+    BENCH_LIVE_YAMS_SOLO_TABLES=50  Yam's solo training tables, one socket each (0: none)
     BENCH_LIVE_ACK_TIMEOUT=60  a move unanswered this long is lost
     BENCH_LIVE_SEED=2026       the clients' choices (the dice are the server's)
     BENCH_LIVE_KEEP=1          keep the temporary directory (database, daphne's logs)
@@ -141,6 +153,39 @@ DOMINO_ROBOT_WARMUP = _env_float("BENCH_LIVE_DOMINO_ROBOT_WARMUP", 5)
 DOMINO_OPTIONS = {"bucho_lado": "dobrado"}
 DOMINO_ROBOT_SPECTATORS = 1  # per table with robots
 DOMINO_ROBOT_SEATS = (1, 3)  # the people sit at 0 and 2 (Jade), the robots are Âmbar
+
+
+def _env_tables(name: str, default: str) -> list[int]:
+    return [int(n) for n in os.environ.get(name, default).split(",") if n.strip() and int(n)]
+
+
+DOZITO_TABLES = _env_tables("BENCH_LIVE_DOZITO_TABLES", "50")
+DOZITO_SPECTATORS = int(_env_float("BENCH_LIVE_DOZITO_SPECTATORS", 1))
+YAMS_TABLES = _env_tables("BENCH_LIVE_YAMS_TABLES", "50")
+YAMS_SPECTATORS = int(_env_float("BENCH_LIVE_YAMS_SPECTATORS", 1))
+YAMS_SOLO_TABLES = _env_tables("BENCH_LIVE_YAMS_SOLO_TABLES", "50")
+
+
+@dataclass(frozen=True)
+class TableKind:
+    """A game's tables as a scenario opens them: the game and mode, the people seated (the mode
+    drops its free seats at the start), the options. `key` names its scenarios in the saved
+    figures; `op` is the set-up's (see _setup_main)."""
+
+    key: str
+    title: str  # printed
+    game: str
+    mode: str
+    seats: int
+    options: dict[str, Any]
+    seed: int  # added to BENCH_LIVE_SEED and the table count: the clients' choices
+    op: str = "group"
+
+
+DOMINO = TableKind("domino", "Dominó", "domino", "duplas", 4, DOMINO_OPTIONS, 7919, op="domino")
+DOZITO = TableKind("dozito", "Dozito", "dozito", "mesa", 3, {"rounds": 1}, 7927)
+YAMS = TableKind("yams", "Yam's", "yams", "mesa", 3, {"columns": 3}, 7933)
+YAMS_SOLO = TableKind("yams-solo", "Yam's solo", "yams", "solo", 1, {"columns": 3}, 7937)
 SEED = int(_env_float("BENCH_LIVE_SEED", 2026))
 BACKENDS = [
     b.strip()
@@ -947,7 +992,10 @@ class Database:
 # {"op": "tables", "pairs": [[host, guest]]} -> [table ids], each a started Bozó duel;
 # {"op": "domino", "options", "tables": [{"seats": [host, user or None (a robot) x3],
 # "fast_robots"}]} -> [table ids], each a started Dominó table of the Duplas mode (a checkout
-# without it answers "unknown op": its run has no Dominó scenario).
+# without it answers "unknown op": its run has no Dominó scenario);
+# {"op": "group", "game", "mode", "options", "tables": [{"seats": [host, user or None (a robot),
+# ...], "fast_robots"}]} -> [table ids], each a started table of that game and mode with those
+# seats (the mode drops its free seats; a solo mode starts at creation), e.g. Dozito's and Yam's.
 
 
 def _setup_main() -> None:
@@ -991,7 +1039,11 @@ def _setup_main() -> None:
                     services.seat_take(table_id=table.pk, user=guest)
                     services.table_start(table_id=table.pk, by=host)
                     result.append(table.pk)
-    elif request["op"] == "domino":
+    elif request["op"] in ("domino", "group"):
+        from games.models import Table
+
+        if request["op"] == "domino":
+            request = dict(request, game="domino", mode="duplas")
         tables = request["tables"]
         by_id = User.objects.in_bulk([u for t in tables for u in t["seats"] if u is not None])
         result = []
@@ -1001,8 +1053,8 @@ def _setup_main() -> None:
                     host = by_id[spec["seats"][0]]
                     table = services.table_create(
                         host=host,
-                        game="domino",
-                        mode="duplas",
+                        game=request["game"],
+                        mode=request["mode"],
                         options=request.get("options") or {},
                         fast_robots=bool(spec.get("fast_robots")),
                     )
@@ -1011,7 +1063,8 @@ def _setup_main() -> None:
                             services.robot_add(table_id=table.pk, by=host, index=index)
                         else:
                             services.seat_take(table_id=table.pk, user=by_id[user_id], index=index)
-                    services.table_start(table_id=table.pk, by=host)
+                    if table.status == Table.Status.WAITING:  # solo training started at once
+                        services.table_start(table_id=table.pk, by=host)
                     result.append(table.pk)
     else:
         raise SystemExit(f"unknown op {request['op']}")
@@ -1135,6 +1188,9 @@ def site(request, summary):
             2 * max([*CAPACITY_TABLES, HUMAN_TABLES]),
             (4 + DOMINO_SPECTATORS) * max(DOMINO_TABLES, default=0),
             (4 - len(DOMINO_ROBOT_SEATS) + DOMINO_ROBOT_SPECTATORS) * DOMINO_ROBOT_TABLES,
+            (DOZITO.seats + DOZITO_SPECTATORS) * max(DOZITO_TABLES, default=0),
+            (YAMS.seats + YAMS_SPECTATORS) * max(YAMS_TABLES, default=0),
+            YAMS_SOLO.seats * max(YAMS_SOLO_TABLES, default=0),
         )
         prefix = "lv" + secrets.token_hex(3)
         users = run_setup(env, {"op": "users", "count": count, "prefix": prefix})
@@ -1737,10 +1793,11 @@ async def scenario(
     }
 
 
-async def domino_scenario(
+async def table_scenario(
     site: Site,
     server: Server,
     name: str,
+    kind: TableKind,
     tables: int,
     robot_seats: tuple[int, ...],
     spectators: int,
@@ -1748,27 +1805,31 @@ async def domino_scenario(
     warmup: float,
     seconds: float,
 ) -> dict[str, Any]:
-    """Dominó tables: the people of every seat but `robot_seats` (fast robots) and
-    `spectators` sockets of people not seated, per table; the echo floor over as many sockets,
-    the people's taking turns."""
-    people_seats = [i for i in range(4) if i not in robot_seats]
+    """Tables of a game with several people's sockets (Dominó, Dozito, Yam's; one for a solo
+    mode): the people of every seat but `robot_seats` (fast robots) and `spectators` sockets of
+    people not seated, per table; the echo floor over as many sockets, the people's taking
+    turns."""
+    people_seats = [i for i in range(kind.seats) if i not in robot_seats]
     per_table = len(people_seats) + spectators
     users = site.users[: per_table * tables]
     specs = []
     for i in range(tables):
         mine = iter(users[per_table * i : per_table * i + len(people_seats)])
-        seats = [None if index in robot_seats else next(mine)["id"] for index in range(4)]
+        seats = [None if index in robot_seats else next(mine)["id"] for index in range(kind.seats)]
         specs.append({"seats": seats, "fast_robots": bool(robot_seats)})
+    request: dict[str, Any] = {"op": kind.op, "options": kind.options, "tables": specs}
+    if kind.op == "group":
+        request.update(game=kind.game, mode=kind.mode)
     try:
-        table_ids = run_setup(
-            site.env, {"op": "domino", "options": DOMINO_OPTIONS, "tables": specs}
-        )
+        table_ids = run_setup(site.env, request)
     except RuntimeError as error:
         if "unknown op" in str(error):
-            pytest.skip(f"o servidor ({describe_checkout(SERVER_REPO)}) não abre mesas de Dominó")
+            pytest.skip(
+                f"o servidor ({describe_checkout(SERVER_REPO)}) não abre mesas de {kind.title}"
+            )
         raise
     db = Database(site.env)
-    bench = Bench(server, db, think, SEED + 7919 + tables)
+    bench = Bench(server, db, think, SEED + kind.seed + tables)
     bench.tables.update(table_ids)
     if site.servers_dir is not None:
         bench.backend_pids = servers.pids(site.servers_dir)
@@ -1824,7 +1885,8 @@ async def domino_scenario(
     return {
         "backend": site.backend,
         "label": site.label,
-        "game_name": "domino",
+        "game_name": kind.key,
+        "game_title": kind.title,
         "name": name,
         "tables": tables,
         "sockets": sockets,
@@ -1836,9 +1898,9 @@ async def domino_scenario(
 
 
 def verify_seats(bench: Bench, robots_expected: bool) -> tuple[list[str], int]:
-    """Dominó: who each move in the log is from. A robot's seat moves with user None and no
-    cid; a person's seat with that person and a cid (else a robot or a timer played for them).
-    The problems, and the robots' moves found."""
+    """Dominó, Dozito, Yam's: who each move in the log is from. A robot's seat moves with user
+    None and no cid; a person's seat with that person and a cid (else a robot or a timer played
+    for them). The problems, and the robots' moves found."""
     problems: list[str] = []
     ids = sorted(bench.tables)
     seats: dict[tuple[int, int], tuple[int | None, bool]] = {}
@@ -1895,7 +1957,7 @@ def report(result: dict[str, Any]) -> None:
     g50, g95, g99 = game.quantiles()
     e50, e95, e99 = echo.quantiles()
     pace = "ritmo humano" if result["think"] else "o mais rápido possível"
-    domino = result.get("game_name") == "domino"
+    domino = "robot_seats" in result  # Dominó, Dozito, Yam's: players and spectators apart
     if domino:
         robots = result["robot_seats"]
         sockets = (
@@ -2071,7 +2133,7 @@ def _base_bytes(base_results: dict[str, Any], backend: str, key: str) -> tuple[f
     same = [
         v["game"].get("bytes")
         for k, v in base_results.items()
-        if k.startswith(f"{backend}/") and "/domino-" not in k and v["game"].get("bytes")
+        if k.startswith(f"{backend}/") and "-" not in k.split("/")[1] and v["game"].get("bytes")
     ]
     same = sorted(b for b in same if b == b)
     return (same[len(same) // 2], "~") if same else (float("nan"), "")
@@ -2081,7 +2143,7 @@ def _targets(backend: str, r: dict[str, Any], base_bytes: tuple[float, str]) -> 
     """The targets beside a scenario's figures (printed, never asserted)."""
     pg, human = backend == "postgres", bool(r["think"])
     targets = {"errors": "0"}
-    if r.get("game_name") == "domino":  # the issue set Dominó no figure's target
+    if r.get("game_name", "bozo") != "bozo":  # the issues set the other games no figure's target
         return targets
     busy = max(r["game"].others_cpu_percent, r["echo"].others_cpu_percent)
     if busy > BUSY_MACHINE_PERCENT:
@@ -2145,9 +2207,9 @@ def print_summary() -> None:
             base = base_results.get(key) or {}
             g, e, bg = r["game"].figures(), r["echo"].figures(), base.get("game", {})
             targets = _targets(backend, r, _base_bytes(base_results, backend, key))
-            domino = r.get("game_name") == "domino"
+            domino = "robot_seats" in r  # Dominó, Dozito, Yam's
             if domino:
-                label = f"Dominó {r['tables']} · " + (
+                label = f"{r.get('game_title', 'Dominó')} {r['tables']} · " + (
                     "2 robôs, humano" if r["robot_seats"] else "capacidade"
                 )
             else:
@@ -2194,9 +2256,10 @@ def run_scenario(site: Site, name: str, tables: int, think: float, warmup: float
     check_scenario(site, server, result)
 
 
-def run_domino_scenario(
+def run_table_scenario(
     site: Site,
     name: str,
+    kind: TableKind,
     tables: int,
     robot_seats: tuple[int, ...],
     spectators: int,
@@ -2207,11 +2270,11 @@ def run_domino_scenario(
     # Robots move through the sweeper's timers: on where a table has robots, off (as for Bozó)
     # where every seat is a person's.
     env = dict(site.env, GAMES_SWEEPER="1" if robot_seats else "0")
-    server_name = f"domino-{tables}-{len(robot_seats)}-{int(think * 1000)}"
+    server_name = f"{kind.key}-{tables}-{len(robot_seats)}-{int(think * 1000)}"
     with Server(env, site.workdir, server_name) as server:
         result = asyncio.run(
-            domino_scenario(
-                site, server, name, tables, robot_seats, spectators, think, warmup, seconds
+            table_scenario(
+                site, server, name, kind, tables, robot_seats, spectators, think, warmup, seconds
             )
         )
     check_scenario(site, server, result)
@@ -2247,7 +2310,7 @@ def verify_after(site: Site, result: dict[str, Any]) -> list[str]:
     bench.db = Database(site.env)
     try:
         problems = verify(bench)
-        if result.get("game_name") == "domino":
+        if "robot_seats" in result:  # Dominó, Dozito, Yam's
             seat_problems, result["robot_moves_logged"] = verify_seats(
                 bench, robots_expected=bool(result["robot_seats"])
             )
@@ -2271,8 +2334,8 @@ def test_human_pace(site):
 @pytest.mark.parametrize("tables", DOMINO_TABLES)
 def test_domino_capacity(site, tables):
     """Four people per table, as fast as the server answers, and spectators."""
-    run_domino_scenario(
-        site, "Dominó · capacidade", tables, (), DOMINO_SPECTATORS, 0.0, WARMUP, SECONDS
+    run_table_scenario(
+        site, "Dominó · capacidade", DOMINO, tables, (), DOMINO_SPECTATORS, 0.0, WARMUP, SECONDS
     )
 
 
@@ -2280,13 +2343,38 @@ def test_domino_robots(site):
     """Two people at human pace, two fast robots and a spectator per table."""
     if DOMINO_ROBOT_TABLES <= 0:
         pytest.skip("BENCH_LIVE_DOMINO_ROBOT_TABLES=0")
-    run_domino_scenario(
+    run_table_scenario(
         site,
         "Dominó · com robôs",
+        DOMINO,
         DOMINO_ROBOT_TABLES,
         DOMINO_ROBOT_SEATS,
         DOMINO_ROBOT_SPECTATORS,
         THINK,
         DOMINO_ROBOT_WARMUP,
         DOMINO_ROBOT_SECONDS,
+    )
+
+
+@pytest.mark.parametrize("tables", DOZITO_TABLES)
+def test_dozito_capacity(site, tables):
+    """Three people per table (one round), as fast as the server answers, and spectators."""
+    run_table_scenario(
+        site, "Dozito · capacidade", DOZITO, tables, (), DOZITO_SPECTATORS, 0.0, WARMUP, SECONDS
+    )
+
+
+@pytest.mark.parametrize("tables", YAMS_TABLES)
+def test_yams_capacity(site, tables):
+    """Three people per table (three columns), as fast as the server answers, and spectators."""
+    run_table_scenario(
+        site, "Yam's · capacidade", YAMS, tables, (), YAMS_SPECTATORS, 0.0, WARMUP, SECONDS
+    )
+
+
+@pytest.mark.parametrize("tables", YAMS_SOLO_TABLES)
+def test_yams_solo(site, tables):
+    """Solo training (private, one socket a table), as fast as the server answers."""
+    run_table_scenario(
+        site, "Yam's solo · capacidade", YAMS_SOLO, tables, (), 0, 0.0, WARMUP, SECONDS
     )
