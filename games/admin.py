@@ -5,7 +5,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
 from games import chat, services
-from games.models import Action, ChatMessage, Deadline, Seat, Table
+from games.models import Action, ChatMessage, Deadline, ScoreSheet, Seat, Table
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -63,7 +63,9 @@ class ActionAdmin(admin.ModelAdmin):
     list_display = ("table", "version", "seat", "user", "created_at")
     list_filter = ("table__game",)
     search_fields = ("table__id",)
-    readonly_fields = ("table", "version", "seat", "user", "action", "events", "cid", "created_at")
+    readonly_fields = (
+        "table", "version", "seat", "user", "action", "events", "state", "cid", "created_at",
+    )  # fmt: skip
 
     def has_add_permission(self, request):
         return False
@@ -93,3 +95,18 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     def delete_queryset(self, request, queryset):
         chat.delete(message_ids=list(queryset.values_list("pk", flat=True)))
+
+
+@admin.register(ScoreSheet)
+class ScoreSheetAdmin(admin.ModelAdmin):
+    """Saved score-keeper sheets: read, or deleted at their owner's request."""
+
+    list_display = ("id", "user", "__str__", "created_at")
+    search_fields = ("user__username", "user__nickname")
+    readonly_fields = ("user", "players", "options", "state", "entries", "created_at")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -180,17 +180,18 @@ def game_render(
     log: Sequence[str] = (),
     heading: int = 4,
     buttons: bool = True,
+    history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> str:
     """The game's area of a table for `seat`, from a plain state (no table): what the guides
     draw worked rounds with, with the very templates of the live tables. Its headings are of
     level `heading` (a guide's step sits under its round's h3; a live table's start at h2).
     Without `buttons` the seat sees its own hidden pieces but is offered no move (a guide is
-    read, not played)."""
+    read, not played). `history`: the latest moves' events, newest first (a replay's step)."""
     game = rules.get(slug)
     view = game.view(state, seat)
     legal = _playable(game, state, seat) if seat is not None and buttons else []
     names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
-    g = presenters.get(slug).context(view, seat, legal, names=names, events=events)
+    g = presenters.get(slug).context(view, seat, legal, names=names, events=events, history=history)
     g.heading = heading
     html, _parts = collect(_template(f"games/{slug}/_game.html").render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
@@ -661,6 +662,8 @@ def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
         you_won=you is not None and you in winners and len(won) == 1 and not solo,
         next_table=copy.next_table_id,
         can_replay=you is not None and copy.status == "finished",
+        # Its replay: open to all for a public table, to those who played a private one.
+        replay=copy.id if copy.status == "finished" and (you is not None or copy.is_public) else 0,
     )
 
 

@@ -32,7 +32,10 @@ def test_jogar_starts_each_playable_game_in_one_tap(client, make_user):
     assert html.count('action="/jogar/bozo/contra-robo/"') == 1
     assert html.count('action="/jogar/domino/contra-robo/"') == 1
     assert "Jogar com 3 robôs" in html  # Dominó's pairs: a partner and two opponents
-    assert "Mesas online em preparação." in html  # the games still without tables say so
+    for slug in ("dozito", "yams"):  # a table of two or more: a duel against one robot
+        assert html.count(f'action="/jogar/{slug}/contra-robo/"') == 1
+    assert html.count("Duelo contra robô") == 3
+    assert "em preparação" not in html  # every game of the seeds has tables now
 
 
 def test_dominos_one_tap_start_sits_three_robots_and_starts_at_once(client, make_user):

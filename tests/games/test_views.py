@@ -50,8 +50,8 @@ def test_the_creation_form_answers_bad_input_in_portuguese(client, make_user):
     assert not Table.objects.exists()
 
 
-@pytest.mark.parametrize("url", ["/jogar/dozito/nova/", "/jogar/xadrez/nova/", "/mesa/999/"])
-def test_games_without_tables_and_unknown_tables_are_404(client, make_user, url):
+@pytest.mark.parametrize("url", ["/jogar/xadrez/nova/", "/mesa/999/", "/jogar/xadrez/"])
+def test_unknown_games_and_unknown_tables_are_404(client, make_user, url):
     client.force_login(make_user("ana"))
     assert client.get(url).status_code == 404
 
