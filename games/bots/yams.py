@@ -1,4 +1,12 @@
-"""Yam's robot and hints: an exact search of each turn over an estimate of the card's final total.
+"""Yam's robot and hints: optimal play with one column, else an exact search of each turn over an
+estimate of the card's final total.
+
+With one column and no Máx/Mín the robot plays the optimal strategy: `ExactPlan` searches the
+turn over the table of optimal play (`yams_exact`: V of every set of open boxes and Uns..Seis
+subtotal, built by `build_yams_table`), so each value it compares and each "expected" of `advise`
+is the expected final total under optimal play, 211.53 on an empty card. With Máx/Mín it does the
+same once both are filled (the rest is then the game without them); before that, and with 3 or 4
+columns, it is the search below.
 
 The turn is searched exactly: for every hand, every keep and every reroll, with the exact
 probabilities of `roll_outcomes`, the robot plays for the highest expected estimate of the card
@@ -21,7 +29,7 @@ Beyond the turn the card is valued by a heuristic; `advise` shows it as the esti
 Scoring a box is worth its points plus the change of this estimate: the par it gives up, the
 bonus chance it moves, the pair it shapes. The numbers in FITTED come from approximate policy
 iteration on self-play (regression of final totals on the cards the robot went through). With
-one column and no Máx/Mín the robot averages about 208 against 211.53 for optimal play.
+one column and no Máx/Mín this heuristic averaged about 208, 3 below optimal play.
 
 `greedy_choose` is the baseline of issue #3: keep the most common face, reroll while possible,
 then score the box that adds the most to the total right now.
@@ -36,6 +44,7 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
+from games.bots import yams_exact as exact
 from games.rules.dice import roll_outcomes
 from games.rules.yams import (
     BONUS,
@@ -303,9 +312,82 @@ class Plan:
         return self.first
 
 
+class ExactPlan(Plan):
+    """The turn of a one-column card played exactly: the later turns are valued by the table of
+    optimal play (`yams_exact`). `base` is the expected final total under optimal play before
+    this turn (the card's total now plus V of its open boxes and subtotal); the values are gains
+    over it, so `base + value` is the expected final total, as with `Plan`. With Máx/Mín it
+    serves once both are filled: what is left is then the game without them."""
+
+    def __init__(self, mode: Mode, card: Card) -> None:
+        values = dict(zip(boxes_in_play(mode[1]), card[0], strict=True))
+        open_set = sum(exact.BIT[box] for box in exact.BOXES13 if values[box] is None)
+        upper = sum(values[box] or 0 for box in UPPER)
+        self._solve(open_set, upper, column_totals(values, max_min=mode[1])["total"])
+
+    @classmethod
+    def of(cls, open_set: int, upper: int, total: float = 0.0) -> ExactPlan:
+        """The turn for a set of open boxes (bits of `exact.BOXES13`) and an Uns..Seis subtotal."""
+        turn_plan = cls.__new__(cls)
+        turn_plan._solve(open_set, upper, total)
+        return turn_plan
+
+    def _solve(self, open_set: int, upper: int, total: float) -> None:
+        if not open_set:
+            raise ValueError("A cartela já está completa.")
+        table, stride = exact.table(), exact.CAP + 1
+        upper = min(exact.CAP, upper)
+        self.later = now = table[open_set * stride + upper]  # V of this card
+        self.base = total + now
+        self.gains = {}
+        for box in exact.BOXES13:
+            if not open_set & exact.BIT[box]:
+                continue
+            rest = (open_set & ~exact.BIT[box]) * stride
+            if box in UPPER:
+                by_count = []
+                for points in (UPPER[box] * n for n in range(6)):
+                    after = min(exact.CAP, upper + points)
+                    bonus = BONUS if upper < BONUS_THRESHOLD <= after else 0
+                    by_count.append(points + bonus + table[rest + after] - now)
+                gains = [by_count[n] for n in COUNT_OF[UPPER[box]]]
+            else:
+                later = table[rest + upper] - now
+                gains = [points + later for points in SCORES[box]]
+            self.gains["livre", box] = gains
+        arrays = list(self.gains.values())
+        self.final = self.first = list(map(max, *arrays)) if len(arrays) > 1 else arrays[0]
+        self.kept = [keep_values(self.final)]
+        self.hands = [self.final, best_of(self.final, self.kept[0])]
+        self.kept.append(keep_values(self.hands[1]))
+
+    def value(self) -> float:
+        """V of this card recomputed from the table's values one box further: the expected
+        points of this turn and the later ones, before the first roll (`later` if it is sound)."""
+        at_roll = self.at_first_roll(2)
+        return self.later + sum(p * at_roll[h] for h, p in FIRST_ROLL)
+
+
+def is_exact(mode: Mode, card: Card) -> bool:
+    """One column, and Máx/Mín either off or both filled: the table plays it."""
+    if mode[0] != 1:
+        return False
+    if not mode[1]:
+        return True
+    values = dict(zip(boxes_in_play(True), card[0], strict=True))
+    return values["max"] is not None and values["min"] is not None
+
+
 @lru_cache(maxsize=64)
 def plan(mode: Mode, card: Card) -> Plan:
+    """The heuristic's plan (its `base` is the heuristic's estimate of the card)."""
     return Plan(mode, card)
+
+
+@lru_cache(maxsize=64)
+def robot_plan(mode: Mode, card: Card) -> Plan:
+    """What the robot and the hints play: the exact plan where `is_exact`, else the heuristic's."""
+    return ExactPlan(mode, card) if is_exact(mode, card) else plan(mode, card)
 
 
 def best_score(
@@ -350,7 +432,7 @@ def ranked(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> list[tup
     if not actions:
         return []
     mode, card = read_card(view)
-    turn_plan = plan(mode, card)
+    turn_plan = robot_plan(mode, card)
     turn = view["turn"]
     rolls, rolls_left = turn["rolls"], _rolls_left(turn)
     held = [i for i in range(5) if turn["held"][i]]
@@ -429,7 +511,7 @@ def choose(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random
         return min(by_type["roll"], key=lambda a: a.get("cup") is True)
     if "score" not in by_type:
         raise ValueError("O robô só joga na própria vez.")
-    turn_plan = plan(*read_card(view))
+    turn_plan = robot_plan(*read_card(view))
     dice = turn["dice"]
     hand = HAND_INDEX[tuple(sorted(dice))]
     top_score = max(by_type["score"], key=lambda a: turn_plan.gains[a["column"], a["box"]][hand])
