@@ -14,4 +14,5 @@ urlpatterns = [
     path("mesa/<int:table_id>/convite/<str:code>/<int:team>/", views.invite, name="invite_team"),
     path("mesa/<int:table_id>/replay/", replays.replay, name="replay"),
     path("yams/marcador/", marcador.sheet, name="marcador"),
+    path("yams/marcador/<int:sheet_id>/", marcador.saved, name="marcador_saved"),
 ]
