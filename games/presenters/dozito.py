@@ -198,8 +198,8 @@ def context(
             buy=_("Comprar"),
             discard=_("Descartar aqui"),
             discard_on=_("Descartar na pilha %(n)d"),
-            place=_("Colocar no espaço %(n)d"),
-            choose=_("Toque num espaço iluminado para o Coringa."),
+            place=_("Pôr no espaço %(n)d"),
+            discard_short=_("Descartar na %(n)d"),
             points=_("pontos"),
             face_up=_("viradas"),
             grid=_("Grade"),
@@ -404,9 +404,22 @@ def turn_line(
     if first is None:
         return None
     seat = first["seat"]
-    phrases = [
-        p for m in moves for e in m if e.get("seat") == seat for p in [phrase(e, names)] if p
-    ]
+    phrases = []
+    taken = None
+    for e in (e for m in moves for e in m if e.get("seat") == seat):
+        if e.get("type") == "take" and e["card"]["kind"] != "coringa":
+            taken = e  # said with the place that follows it
+            continue
+        text = phrase(e, names)
+        if taken is not None and e.get("type") == "place":
+            text = _("pegou o %(card)s da pilha %(n)d: %(place)s") % {
+                "card": shown(taken["card"]),
+                "n": taken["pile"] + 1,
+                "place": text,
+            }
+            taken = None
+        if text:
+            phrases.append(text)
     last = moves[-1]
     ended = any(e.get("type") in TURN_ENDS for e in last)
     extra = any(e.get("type") == "extra_turn" for e in last)

@@ -1,0 +1,326 @@
+"""The Dozito table's templates (games/jinja2/games/dozito/) as a player reads them: the own grid
+large and the others small, the piles and slots one may tap only on one's turn, a Coringa's slots
+lit, a chain's choices, groups outlined with their points, the round's score group by group and
+the tie-breaks, and never a face-down card or the draw pile in any render."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.template import engines
+
+from games.bots import dozito as bot
+from games.presenters import dozito as presenter
+from games.rendering import collect, game_render
+from games.rules import dozito as rules
+from games.rules.dozito import GAME, card
+
+NAMES = ["Ana", "Bia", "Caio", "Duda", "Edu"]
+
+
+def render(state, seat, *, history=()):
+    """The game's area for `seat` as a live table draws it (legal moves on one's turn only)."""
+    view = GAME.view(state, seat)
+    on_turn = seat is not None and seat in GAME.to_act(state)
+    legal = (
+        [
+            a
+            for a in GAME.legal_actions(state, seat)
+            if a["type"] not in ("leave", "claim_inactivity")
+        ]
+        if on_turn
+        else []
+    )
+    events = history[0] if history else ()
+    g = presenter.context(
+        view, seat, legal, names=NAMES[: state["seats"]], events=events, history=history
+    )
+    template = engines["jinja2"].env.get_template("games/dozito/_game.html")
+    html, parts = collect(template.render({"g": g, "log": []}))
+    return html, {part.id: part.html for part in parts}
+
+
+def deal(
+    seats=2, *, cards=None, piles=None, up=None, draw=(), to_move=0, rounds=1, round_scores=()
+):
+    """A deal with the given cards in place: `cards` {seat: {slot: card}}, `piles` the two
+    discard tops, `draw` the top of the draw pile; the rest of the deck fills the grids in order
+    and makes the rest of the draw pile."""
+    cards, up = cards or {}, up or {}
+    rest = rules.new_deck()
+    wanted = [c for grid in cards.values() for c in grid.values()] + list(piles or []) + list(draw)
+    for c in wanted:
+        rest.remove(c)
+    grids = []
+    for s in range(seats):
+        given = cards.get(s, {})
+        grids.append([given[slot] if slot in given else rest.pop(0) for slot in rules.SLOTS])
+    tops = list(piles) if piles else [rest.pop(0), rest.pop(0)]
+    return rules.setup_from_deal(
+        grids,
+        tops,
+        [*draw, *rest],
+        {"rounds": rounds},
+        up=[up.get(s, ()) for s in range(seats)],
+        to_move=to_move,
+        round_scores=round_scores,
+    )
+
+
+def act(state, seat, action):
+    return GAME.apply(state, seat, action, random.Random(0))
+
+
+def played(seed, seats=3, rounds=1, stop=lambda state, events: False):
+    """A game the robot plays for every seat from `seed`: each state on the way with the moves'
+    history (newest first) at that point."""
+    rng = random.Random(seed)
+    state = GAME.setup(seats, {"rounds": rounds}, rng)
+    history: list[tuple] = []
+    yield state, ()
+    while not state["end"]:
+        seat = GAME.to_act(state)[0]
+        legal = [a for a in GAME.legal_actions(state, seat) if a["type"] != "leave"]
+        legal = [a for a in legal if a["type"] != "claim_inactivity"]
+        state, events = GAME.apply(state, seat, bot.choose(GAME.view(state, seat), legal, rng), rng)
+        history.insert(0, tuple(events))
+        yield state, tuple(history[:6])
+        if stop(state, events):
+            return
+
+
+def slots_of(part):
+    return re.findall(r'<li class="dz-slot[^"]*" data-slot="(\d+)"', part)
+
+
+def test_the_own_grid_is_large_and_the_others_small():
+    state = GAME.setup(3, {}, random.Random(3))
+    _html, parts = render(state, 1)
+    assert "dz-grid--yours" in parts["dozito-grade-1"] and "Sua grade" in parts["dozito-grade-1"]
+    for other in (0, 2):
+        assert "dz-grid--rival" in parts[f"dozito-grade-{other}"]
+        assert NAMES[other] in parts[f"dozito-grade-{other}"]
+    assert len(slots_of(parts["dozito-grade-0"])) == 12
+    # the play area (piles, choices, own grid) is what the platform keeps in view on one's turn
+    html, _parts = render(state, 1)
+    play = html[html.index("data-play-area") :]
+    assert 'id="dozito-grade-1"' in play and 'id="dozito-grade-0"' not in play
+
+
+def test_piles_are_buttons_only_for_the_seat_on_turn():
+    state = GAME.setup(3, {}, random.Random(4))
+    _html, mine = render(state, 0)
+    piles = mine["dozito-pilhas"]
+    assert piles.count("<form ws-send>") == 3  # the draw pile and the two discard piles
+    assert '"from": "draw"' in piles or '"from":"draw"' in piles
+    assert piles.count("dz-pile__do") == 3 and "Comprar" in piles and "Pegar" in piles
+    for seat in (1, 2, None):
+        html, parts = render(state, seat)
+        assert "ws-send" not in html
+        assert "dz-pile--target" not in parts["dozito-pilhas"]
+
+
+def test_a_coringa_taken_from_a_pile_lights_every_slot_of_the_own_grid_only():
+    state = deal(2, piles=[card("verde"), card("azul", 3)])
+    state, _events = act(state, 0, {"type": "take", "from": "discard", "pile": 0})
+    assert state["turn"]["phase"] == "place"
+    _html, parts = render(state, 0)
+    own = parts["dozito-grade-0"]
+    assert own.count("dz-slot--target") == 12
+    sent = sorted(int(s) for s in re.findall(r'"type": ?"place", ?"slot": ?(\d+)', own))
+    assert sent == list(range(1, 13))
+    assert "dz-slot--target" not in parts["dozito-grade-1"]
+    assert (
+        "Coringa verde" in parts["dozito-pilhas"] and "dz-pile--holding" in parts["dozito-pilhas"]
+    )
+    _html, theirs = render(state, 1)
+    assert "dz-slot--target" not in theirs["dozito-grade-0"] and "ws-send" not in _html
+
+
+def test_a_chain_shows_the_turned_up_card_its_slot_and_both_piles():
+    # Ana takes the 5 azul onto face-down slot 5, which held the 9 roxo: it comes up in hand
+    state = deal(2, cards={0: {5: card("roxo", 9)}}, piles=[card("azul", 5), card("verde", 2)])
+    state, _events = act(state, 0, {"type": "take", "from": "discard", "pile": 0})
+    assert state["turn"]["phase"] == "hand" and state["turn"]["hand"] == card("roxo", 9)
+    history = (tuple(_events),)
+    _html, parts = render(state, 0, history=history)
+    assert "9 roxo" in parts["dozito-pilhas"]  # the card in hand, face up for everyone
+    controls = parts["dozito-controles"]
+    assert "Pôr no espaço 9" in controls
+    assert "Descartar na pilha 1" in controls and "Descartar na pilha 2" in controls
+    assert parts["dozito-grade-0"].count("dz-slot--target") == 1
+    assert 'data-slot="5" data-from="pile-0"' in parts["dozito-grade-0"]
+    assert parts["dozito-pilhas"].count("dz-pile--target") == 2  # both piles take the discard
+    foot = parts["dozito-pe"]
+    assert "Ana:" in foot and "pegou o 5 azul da pilha 1" in foot and "virou o 9 roxo" in foot
+    _html, watching = render(state, None, history=history)
+    assert "9 roxo" in watching["dozito-pilhas"] and watching["dozito-controles"].count("form") == 0
+
+
+def test_a_clash_offers_which_card_stays_and_the_pile_of_the_other():
+    # slot 9 already shows the 9 verde; the 9 roxo turned up from slot 5 clashes with it
+    state = deal(
+        2,
+        cards={0: {5: card("roxo", 9), 9: card("verde", 9)}},
+        piles=[card("azul", 5), card("verde", 2)],
+        up={0: (9,)},
+    )
+    state, _events = act(state, 0, {"type": "take", "from": "discard", "pile": 0})
+    assert state["turn"]["phase"] == "clash"
+    _html, parts = render(state, 0)
+    controls = parts["dozito-controles"]
+    assert controls.count("<form ws-send>") == 4
+    assert "Fica o 9 roxo da mão; o 9 verde vai para:" in controls
+    assert "Fica o 9 verde da grade; o 9 roxo vai para:" in controls
+    assert 'aria-label="Ficar com o 9 roxo, descartar o 9 verde na pilha 2"' in controls
+    assert "dz-slot--clash" in parts["dozito-grade-0"]
+
+
+def test_groups_are_outlined_with_their_points_as_the_rules_score_them():
+    # Ana: a group of 3 azul (1, 2, 5), a pair of verde (11, 12), a lone vermelho (7)
+    ana = {
+        1: card("azul", 1),
+        2: card("azul", 2),
+        5: card("azul", 5),
+        11: card("verde", 11),
+        12: card("verde", 12),
+        7: card("vermelho", 7),
+    }
+    state = deal(2, cards={0: ana}, up={0: tuple(ana)})
+    score = rules.grid_score(state["grids"][0])
+    assert score["groups"] == [3, 2, 1]
+    for seat in (0, 1, None):
+        _html, parts = render(state, seat)
+        grid = parts["dozito-grade-0"]
+        badges = [
+            int(b) for b in re.findall(r'dz-slot__badge num" aria-hidden="true">\+(\d+)<', grid)
+        ]
+        assert sorted(badges) == sorted(rules.GROUP_POINTS[n] for n in score["groups"] if n > 1)
+        assert grid.count("dz-slot--group") == 5  # the lone card is no group
+        assert grid.count("dz-slot--g-azul") == 3 and grid.count("dz-slot--g-verde") == 2
+        assert f"{score['points']} pontos" in grid
+    slot1 = re.search(r'<li class="([^"]*)" data-slot="1"', parts["dozito-grade-0"]).group(1)
+    # slot 2 on its right and slot 5 below are of its group: the outline runs top and left only
+    assert {"dz-edge-t", "dz-edge-l"} <= set(slot1.split())
+    assert not {"dz-edge-r", "dz-edge-b"} & set(slot1.split())
+    _html, mine = render(state, 0)
+    suns = score["suns"]
+    assert f"= 5 + 2 + {suns} ☀" in mine["dozito-grade-0"]
+
+
+def test_the_round_end_shows_each_grid_group_by_group_then_the_rounds_and_totals():
+    for state, history in played(11, seats=3, rounds=3):
+        if history and any(e["type"] == "round_end" for e in history[0]):
+            break
+    end = next(e for e in history[0] if e["type"] == "round_end")
+    assert state["round"] == 2 and not state["end"]
+    _html, parts = render(state, 0, history=history)
+    panel = parts["dozito-fim"]
+    assert "Fim da rodada 1" in panel
+    for seat, detail in enumerate(end["details"]):
+        line = re.search(
+            rf'<span class="dz-end__name">{NAMES[seat]}</span>(.*?)</li>', panel
+        ).group(1)
+        assert f'= <strong class="num">{detail["points"]}</strong> pontos' in line
+        for size in detail["groups"]:
+            if size > 1:
+                assert (
+                    f'grupo de {size} cartas <strong class="num">{rules.GROUP_POINTS[size]}</strong>'
+                    in line
+                )
+        if detail["suns"]:
+            assert f'sóis <strong class="num">{detail["suns"]}</strong>' in line or "1 sol" in line
+    assert "<table" in panel  # the points per round, three rounds to play
+    for seat in range(3):
+        assert f'<td class="num">{end["scores"][seat]}</td>' in panel
+    assert presenter.pause_after(history[0]) > 0 and presenter.pause_after(()) == 0
+
+
+def view_with(totals_by_round, out=None):
+    seats = len(totals_by_round[0])
+    return {
+        "seats": seats,
+        "out": out or [False] * seats,
+        "round_scores": totals_by_round,
+        "totals": [sum(r[s] for r in totals_by_round) for s in range(seats)],
+        "outcome": {"reason": "complete"},
+    }
+
+
+def test_the_tie_breaks_are_spelled_out_highest_total_then_best_round_then_shared():
+    assert presenter.decided(view_with([[20, 10], [5, 9]]), NAMES) == [
+        "Maior total: Ana, com 25 pontos."
+    ]
+    lines = presenter.decided(view_with([[20, 12], [5, 13]]), NAMES)
+    assert lines[0] == "Empate no maior total (25 pontos): Ana e Bia."
+    assert lines[1] == "Desempate pela melhor rodada: Ana 20, Bia 13."
+    assert lines[2] == "Ana vence pela melhor rodada."
+    lines = presenter.decided(view_with([[20, 5], [5, 20], [1, 1]]), NAMES)
+    assert lines[-1] == "Empate também na melhor rodada: a vitória é dividida entre Ana e Bia."
+
+
+def test_the_game_end_shows_the_last_round_the_table_and_how_the_winner_was_found():
+    for state, history in played(5, seats=2, rounds=3):
+        pass
+    if state["end"]["reason"] != "complete":
+        pytest.skip("this seed ended by twelve of a colour")
+    html, parts = render(state, None, history=history)
+    panel = parts["dozito-fim"]
+    assert "Fim da rodada 3" in panel and "<table" in panel
+    assert "Vence o maior total; no empate, a melhor rodada" in panel
+    winner = NAMES[state["end"]["winners"][0]]
+    assert winner in panel.split("dz-end__decided")[1]
+    assert "ws-send" not in html
+
+
+def test_the_turn_line_says_who_ended_the_turn_and_how():
+    state = deal(2, piles=[card("azul", 5), card("verde", 2)])
+    state, events = act(state, 0, {"type": "take", "from": "draw"})
+    drawn = state["turn"]["hand"]
+    state, more = act(state, 0, {"type": "discard", "pile": 1})
+    _html, parts = render(state, 1, history=(tuple(more), tuple(events)))
+    foot = parts["dozito-pe"]
+    assert f"comprou o {rules.shown(drawn)}" in foot
+    assert f"descartou o {rules.shown(drawn)} na pilha 2" in foot
+    if drawn["kind"] == "extra":
+        assert "TURNO EXTRA: Ana joga outra vez." in foot
+    else:
+        assert "Fim do turno de Ana." in foot
+    assert parts["dozito-anuncio"].count("descartou") == 1
+
+
+def test_a_turno_extra_discarded_says_the_same_player_plays_again():
+    state = deal(2, piles=[card("azul", 5), card("verde", 2)], draw=[card("amarelo", 7)])
+    state, events = act(state, 0, {"type": "take", "from": "draw"})
+    state, more = act(state, 0, {"type": "discard", "pile": 0})
+    assert state["to_move"] == 0
+    _html, parts = render(state, 0, history=(tuple(more), tuple(events)))
+    assert "TURNO EXTRA: Ana joga outra vez." in parts["dozito-pe"]
+
+
+def test_no_face_down_card_or_draw_pile_card_reaches_any_render():
+    rng = random.Random(99)
+    for step, (state, history) in enumerate(played(21, seats=4, rounds=3)):
+        if step % 7:
+            continue
+        for seat in (None, 0, 1, 2, 3):
+            again = rules.redeal(state, seat, rng)
+            assert (
+                render(again, seat, history=history)[0] == render(state, seat, history=history)[0]
+            )
+            assert game_render("dozito", again, seat) == game_render("dozito", state, seat)
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_a_whole_robot_game_renders_at_every_step_for_every_seat_and_a_spectator(seats):
+    steps = 0
+    for state, history in played(seats * 7, seats=seats, rounds=3):
+        for seat in (None, *range(seats)):
+            html, parts = render(state, seat, history=history)
+            assert f"dozito-grade-{seats - 1}" in parts or state["out"][seats - 1]
+            on_turn = seat is not None and seat in GAME.to_act(state)
+            assert ("ws-send" in html) == on_turn
+        steps += 1
+    assert steps > 20 and state["end"]
