@@ -211,9 +211,10 @@ def test_groups_are_outlined_with_their_points_as_the_rules_score_them():
 
 
 def test_the_round_end_shows_each_grid_group_by_group_then_the_rounds_and_totals():
-    for state, history in played(11, seats=3, rounds=3):
-        if history and any(e["type"] == "round_end" for e in history[0]):
-            break
+    def round_ended(state, events):
+        return any(e["type"] == "round_end" for e in events)
+
+    *_before, (state, history) = played(11, seats=3, rounds=3, stop=round_ended)
     end = next(e for e in history[0] if e["type"] == "round_end")
     assert state["round"] == 2 and not state["end"]
     _html, parts = render(state, 0, history=history)
@@ -226,10 +227,8 @@ def test_the_round_end_shows_each_grid_group_by_group_then_the_rounds_and_totals
         assert f'= <strong class="num">{detail["points"]}</strong> pontos' in line
         for size in detail["groups"]:
             if size > 1:
-                assert (
-                    f'grupo de {size} cartas <strong class="num">{rules.GROUP_POINTS[size]}</strong>'
-                    in line
-                )
+                points = rules.GROUP_POINTS[size]
+                assert f'grupo de {size} cartas <strong class="num">{points}</strong>' in line
         if detail["suns"]:
             assert f'sóis <strong class="num">{detail["suns"]}</strong>' in line or "1 sol" in line
     assert "<table" in panel  # the points per round, three rounds to play
@@ -262,8 +261,7 @@ def test_the_tie_breaks_are_spelled_out_highest_total_then_best_round_then_share
 
 
 def test_the_game_end_shows_the_last_round_the_table_and_how_the_winner_was_found():
-    for state, history in played(5, seats=2, rounds=3):
-        pass
+    *_before, (state, history) = played(5, seats=2, rounds=3)
     if state["end"]["reason"] != "complete":
         pytest.skip("this seed ended by twelve of a colour")
     html, parts = render(state, None, history=history)
