@@ -49,7 +49,10 @@ sockets, with as many messages in flight, in the same run; each on every backend
   The client reads only the protocol (#mesa-versao, #mesa-status's data-you and data-turn, the
   `action` inputs of the ws-send forms, the `cmd` inputs), never a game's own markup; spectators
   are sockets of people not seated, following the table to "Jogar de novo"'s new one.
-Finished games go on with "Jogar de novo" and "Começar", as the page does.
+Finished games go on with "Jogar de novo" and "Começar", as the page does. "As fast as the server
+answers" stays within the server's message budget per socket (a burst, then a few a second, as a
+person's page): a socket with a table to itself (solo training, a run of few tables) is paced,
+and the steps so put off are counted.
 
 Backends: the embedded default (a SQLite file, the in-memory channel layer) and PostgreSQL +
 Redis: DATABASE_URL and REDIS_URL when both are set, else throwaway servers started here
@@ -197,6 +200,11 @@ SAVE_PATH = os.environ.get("BENCH_LIVE_SAVE", "").strip()
 COMPARE_PATH = os.environ.get("BENCH_LIVE_COMPARE", "").strip()
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CONNECT_AT_ONCE = 32  # handshakes in flight (daphne drops a handshake not accepted in 5 s)
+# The server lets each socket send a burst of messages, then a few a second, and refuses (then
+# drops) what passes that (games/consumers.py: 60, then 15 a second). A player of a closed loop
+# with a table to itself (solo training, a run of few tables) would pass it and measure the
+# limit, not the table; so each socket keeps under it, with a margin, as a person's page does.
+SOCKET_BURST, SOCKET_PER_SECOND = 30, 12.0
 ACK_EVERY = 32768  # characters read between two acknowledgements (second protocol)
 
 BACKEND_NAMES = {
@@ -1223,6 +1231,7 @@ class Bench:
         self.commands: dict[int, set[str]] = defaultdict(set)  # table -> cids of commands sent
         self.tables: set[int] = set()
         self.commit_checks = 0
+        self.paced = 0  # steps put off to keep a socket within the server's budget
         self.games_finished = 0
         self.sent = 0
         self.acks_sent = 0
@@ -1309,6 +1318,15 @@ class Player:
         self.chars_acked = 0
         self.rng = random.Random(bench.rng.random())
         self.first = True
+        self.tokens, self.refilled = float(SOCKET_BURST), 0.0
+
+    def budget_wait(self, now: float) -> float:
+        """How long this socket waits before its next message to stay within the server's
+        budget (0: it may send now; sending spends one)."""
+        if self.refilled:
+            self.tokens = min(SOCKET_BURST, self.tokens + (now - self.refilled) * SOCKET_PER_SECOND)
+        self.refilled = now
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / SOCKET_PER_SECOND
 
     async def receive(self, timeout: float) -> tuple[float, View | None, set[str]]:
         """Read one frame into the page model: (when, the view now, the ids the frame touched).
@@ -1420,6 +1438,7 @@ class Player:
         else:
             fields = {"cmd": kind, "cid": cid}
             bench.commands[self.table_id].add(cid)
+        self.tokens -= 1
         await self.ws.send(htmx_frame(fields, bench.server.port, self.table_id))
         return Pending(kind, version, now, cid)
 
@@ -1440,6 +1459,10 @@ class Player:
                     return None
                 if self.view.over and self.view.next_table is not None:
                     return self.view.next_table
+                if step is not None and now >= step.at and (paced := self.budget_wait(now)):
+                    step.at = now + paced
+                    bench.paced += 1
+                    continue
                 if step is not None and now >= step.at:
                     if looked:
                         pending = await self.send(step.kind, now)
@@ -1724,6 +1747,7 @@ def scenario_figures(bench, think, game, echo, connect_seconds, sockets, rss) ->
         "moves_sent": bench.sent,
         "moves_acked": sum(len(v) for v in bench.acked.values()),
         "commit_checks": bench.commit_checks,
+        "paced": bench.paced,
         "games_finished": bench.games_finished,
         "tables_played": len(bench.tables),
         "protocols": dict(bench.protocols),
@@ -2056,6 +2080,7 @@ def report(result: dict[str, Any]) -> None:
         f"  jogadas enviadas {result['moves_sent']}, confirmadas {result['moves_acked']} "
         f"(todas lidas no log no instante da confirmação: {result['commit_checks']}); "
         f"partidas terminadas {result['games_finished']}, mesas jogadas {result['tables_played']}; "
+        f"jogadas adiadas pelo limite de mensagens do socket {result['paced']}; "
         f"daphne {result['rss0_mib']:.0f} MiB antes dos sockets; sockets abertos em "
         f"{result['connect_seconds']:.1f} s"
     )
