@@ -16,6 +16,10 @@ from django.views.decorators.http import require_GET
 
 from accounts.forms import DeleteAccountForm, NicknameForm
 from accounts.services import export_data
+from games.selectors import finished_games
+
+LATEST_GAMES = 5  # the profile's latest games; the history page lists them all
+GAMES_PER_PAGE = 20
 
 
 @login_required
@@ -30,7 +34,17 @@ def profile(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Apelido atualizado para “%s”.") % form.instance.nickname)
             return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    latest = finished_games(request.user, per_page=LATEST_GAMES)
+    context = {"form": form, "games": latest.object_list, "more_games": latest.has_next()}
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest) -> HttpResponse:
+    """Every finished game of the person, newest first, a page at a time (`?pagina=`)."""
+    page = finished_games(request.user, page=request.GET.get("pagina"), per_page=GAMES_PER_PAGE)
+    return render(request, "accounts/history.html", {"page": page, "games": page.object_list})
 
 
 @login_required

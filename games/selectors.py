@@ -1,12 +1,18 @@
-"""Reads on tables for views, the lobby and the accounts app."""
+"""Reads on tables for views, the lobby and the accounts app (a person's history of games)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from games.models import Seat, Table
+from games.catalog import GAMES_BY_SLUG
+from games.models import Action, Seat, Table
 
 
 def lobby_tables(game: str | None = None) -> QuerySet[Table]:
@@ -46,3 +52,123 @@ def player_history(user) -> list[dict[str, Any]]:
             }
         )
     return history
+
+
+# -- a person's finished games -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    name: str
+    score: int
+    yours: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One finished game in a person's history, as the profile lists it."""
+
+    table_id: int
+    finished_at: datetime
+    game: str
+    game_name: str
+    mode_label: str
+    players: tuple[str, ...]
+    you: int  # the person's seat
+    result: str
+    won: bool
+    sides: tuple[Side, ...]  # the person's side first
+    unit: str  # what the scores count ("pontos", "partidas")
+    public: bool
+
+    @property
+    def replay_url(self) -> str:
+        return reverse("games:replay", args=[self.table_id])
+
+
+def finished_games(user, *, page: Any = 1, per_page: int = 20) -> Page:
+    """The person's finished games, newest first, one page of them (`page` as the query string
+    gives it: a bad or out-of-range number shows the first or the last page). The page's
+    `object_list` is its GameRows, read in three queries whatever the page's size."""
+    if not user.is_authenticated:
+        return Paginator([], per_page).get_page(1)
+    seats = Seat.objects.select_related("user").only(
+        "table_id", "index", "robot", "team", "user_id", "user__nickname"
+    )
+    left = Action.objects.filter(table_id=OuterRef("pk"), user=user, action__type="leave")
+    tables = (
+        Table.objects.filter(status=Table.Status.FINISHED, seats__user=user)
+        .annotate(left=Exists(left))
+        .only("pk", "game", "mode", "is_public", "outcome", "finished_at", "created_at")
+        .prefetch_related(Prefetch("seats", queryset=seats.order_by("index")))
+        .order_by("-finished_at", "-pk")
+    )
+    found = Paginator(tables, per_page).get_page(page)
+    found.object_list = [_row(table, user) for table in found.object_list]
+    return found
+
+
+def _seat_name(seat: Seat) -> str:
+    if seat.robot:
+        return _("Robô %(n)d") % {"n": seat.index + 1}
+    if seat.user_id is not None:
+        return seat.user.display_name
+    return _("Jogador removido")
+
+
+def _row(table: Table, user) -> GameRow:
+    seats = list(table.seats.all())
+    names = tuple(_seat_name(seat) for seat in seats)
+    you = next(seat for seat in seats if seat.user_id == user.pk)
+    outcome = table.outcome or {}
+    winners = set(outcome.get("winners") or [])
+    info = GAMES_BY_SLUG[table.game]
+    mode = info.mode(table.mode)
+    teams = bool(mode and mode.team_names)
+    matches = outcome.get("matches")
+    points = matches or outcome.get("scores") or []
+
+    def side_of(seat: Seat) -> int:
+        return seat.team if teams and seat.team is not None else seat.index
+
+    sides: dict[int, Side] = {}
+    for seat in seats:
+        key = side_of(seat)
+        if key in sides:
+            continue
+        name = str(mode.team_names[key]) if teams else names[seat.index]
+        score = points[seat.index] if seat.index < len(points) else 0
+        sides[key] = Side(name, score, key == side_of(you))
+    ordered = sorted(sides.values(), key=lambda side: (not side.yours, -side.score))
+    won_sides = {side_of(seat) for seat in seats if seat.index in winners}
+    won = you.index in winners
+    if len(seats) == 1:
+        if outcome.get("reason") == "complete":
+            score = points[0] if points else 0
+            result = _("Treino: %(n)d pontos") % {"n": score}
+        else:
+            result = _("Abandonada")
+    elif table.left:
+        result = _("Abandonada")
+    elif won and len(won_sides) > 1:
+        result = _("Empate")
+    elif won:
+        result = _("Vitória")
+    elif not winners:
+        result = _("Sem vencedor")
+    else:
+        result = _("Derrota")
+    return GameRow(
+        table_id=table.pk,
+        finished_at=table.finished_at or table.created_at,
+        game=table.game,
+        game_name=str(info.name),
+        mode_label=str(mode.label) if mode else table.mode,
+        players=names,
+        you=you.index,
+        result=result,
+        won=won and len(won_sides) == 1 and len(seats) > 1 and not table.left,
+        sides=tuple(ordered),
+        unit=_("partidas") if matches else _("pontos"),
+        public=table.is_public,
+    )
