@@ -301,12 +301,24 @@ def prompt(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     """One line on what happens now: the viewer's next step on their turn, else whose turn."""
     turn, mover = view["turn"], view["to_move"]
     if view["finished"] or turn is None:
-        outcome = view.get("outcome") or {}
-        return outcome.get("text") or _("Fim de jogo")
+        return ended(view.get("outcome") or {}, names)
     what = WHAT_NOW[turn["phase"]].format(slot=turn["slot"])
     if seat == mover:
         return _("Sua vez: %(what)s") % {"what": what}
     return _("Vez de %(name)s: %(what)s") % {"name": names[mover], "what": what}
+
+
+def ended(outcome: dict[str, Any], names: list[str]) -> str:
+    """The end of the game in one line, with the players' names."""
+    winners = [names[s] for s in outcome.get("winners", [])]
+    if not winners:
+        return _("Fim de jogo")
+    who = join_names(winners)
+    if outcome["reason"] == "twelve":
+        return _("Fim de jogo: %(who)s juntou doze cartas da mesma cor e venceu.") % {"who": who}
+    if len(winners) > 1:
+        return _("Fim de jogo: vitória dividida entre %(who)s.") % {"who": who}
+    return _("Fim de jogo: %(who)s venceu.") % {"who": who}
 
 
 def keep_buttons(

@@ -207,7 +207,7 @@ def test_groups_are_outlined_with_their_points_as_the_rules_score_them():
     assert not {"dz-edge-r", "dz-edge-b"} & set(slot1.split())
     _html, mine = render(state, 0)
     suns = score["suns"]
-    assert f"= 5 + 2 + {suns} ☀" in mine["dozito-grade-0"]
+    assert f"{score['points']} = 5 + 2 + {suns} ☀" in mine["dozito-grade-0"]
 
 
 def test_the_round_end_shows_each_grid_group_by_group_then_the_rounds_and_totals():
@@ -235,6 +235,14 @@ def test_the_round_end_shows_each_grid_group_by_group_then_the_rounds_and_totals
     for seat in range(3):
         assert f'<td class="num">{end["scores"][seat]}</td>' in panel
     assert presenter.pause_after(history[0]) > 0 and presenter.pause_after(()) == 0
+    # closed for the player on turn, so the play stays in view; open for everyone else
+    mover = state["to_move"]
+    assert (
+        '<details class="dz-end__panel paper" data-round'
+        in render(state, mover, history=history)[1]["dozito-fim"]
+    )
+    other = (mover + 1) % 3
+    assert 'paper" open' in render(state, other, history=history)[1]["dozito-fim"]
 
 
 def view_with(totals_by_round, out=None):
@@ -270,6 +278,7 @@ def test_the_game_end_shows_the_last_round_the_table_and_how_the_winner_was_foun
     assert "Vence o maior total; no empate, a melhor rodada" in panel
     winner = NAMES[state["end"]["winners"][0]]
     assert winner in panel.split("dz-end__decided")[1]
+    assert parts["dozito-estado"].count(winner) == 1 and "Jogador" not in parts["dozito-estado"]
     assert "ws-send" not in html
 
 
