@@ -370,7 +370,7 @@ class ExactPlan(Plan):
 
 def is_exact(mode: Mode, card: Card) -> bool:
     """One column, and Máx/Mín either off or both filled: the table plays it."""
-    if mode[0] != 1:
+    if mode[0] != 1 or not exact.available():
         return False
     if not mode[1]:
         return True
@@ -543,8 +543,9 @@ def _hold_for(keep: Sequence[int], dice: Sequence[int], held: Sequence[int]) -> 
 def advise(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> list[dict[str, Any]]:
     """Hints: each candidate action (one per distinct keep; never leaving or claiming) with
     "expected", the estimated final total of the card if it is played (this turn searched
-    exactly, the rest of the card by the heuristic), and a Portuguese "label"; best first, so
-    the first is what `choose` plays."""
+    exactly, the rest of the card by the heuristic; with one column, `is_exact`, the expected
+    final total under optimal play), and a Portuguese "label"; best first, so the first is what
+    `choose` plays."""
     legal_actions = without_strikes(legal_actions)
     dice = view["turn"]["dice"]
     return [

@@ -173,7 +173,11 @@ def test_robot_means_beat_the_greedy_baseline():
             f"{columns} coluna{'s' if columns > 1 else ''}, Máx/Mín {'sim' if max_min else 'não'}"
         )
         one_column = OPTIMUM_MAX_MIN if max_min else exact.optimum()
-        optimum = f"{one_column * columns:>10.2f} ({robot_mean / (one_column * columns):.3f})"
+        optimum = (
+            f"{one_column * columns:>10.2f} ({robot_mean / (one_column * columns):.3f})"
+            if one_column
+            else "-"
+        )
         print(
             f"{mode:<22}{robot_mean:>9.2f} ± {robot_se:<4.2f}"
             f"{greedy_mean:>9.2f} ± {greedy_se:<4.2f}{ratio:>8.3f}{optimum:>17}"

@@ -60,6 +60,7 @@ def test_larger_cards_are_one_turn_from_their_successors():
 
 
 def test_the_empty_card_is_worth_the_known_optimum():
+    assert exact.available()
     assert exact.optimum() == pytest.approx(211.5325, abs=TOLERANCE)
     assert recomputed(exact.FULL, 0) == pytest.approx(exact.optimum(), abs=TOLERANCE)
 
@@ -176,3 +177,18 @@ def test_the_exact_robot_plays_legal_moves_and_tops_its_hints():
         assert all(hint["action"] in legal for hint in hints)
         exact_views += bot.is_exact(*bot.read_card(view))
     assert exact_views > 60
+
+
+def test_without_the_table_the_robot_falls_back_to_its_heuristic(monkeypatch, tmp_path):
+    monkeypatch.setattr(exact, "TABLE_PATH", tmp_path / "missing.f32.xz")
+    for cached in (exact.table, exact.available, bot.robot_plan):
+        cached.cache_clear()
+    try:
+        view = make_view(1, False, dice_values=[6, 6, 6, 6, 6], rolls=1)
+        assert not bot.is_exact(*bot.read_card(view))
+        assert bot.choose(view, legal_for(view), None)["box"] == "yams"
+    finally:
+        monkeypatch.undo()
+        for cached in (exact.table, exact.available, bot.robot_plan):
+            cached.cache_clear()
+    assert bot.is_exact(*bot.read_card(view))
