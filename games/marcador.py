@@ -50,6 +50,7 @@ class Pending:
     dice: list[int] = field(default_factory=list)
     box: tuple[str, str] | None = None  # (column, box) picked to type its points
     first_roll: bool = False
+    choose: bool = False  # no dice: the pad lists the boxes to pick one and type its points
 
 
 @dataclass
@@ -117,6 +118,7 @@ class Sheet:
                 "dice": self.pending.dice,
                 "box": list(self.pending.box) if self.pending.box else None,
                 "first_roll": self.pending.first_roll,
+                "choose": self.pending.choose,
             },
             "saved": self.saved,
         }
@@ -153,6 +155,9 @@ def clean_pending(data: Any, sheet: Sheet) -> Pending:
     """What was tapped so far; anything odd is dropped (the entries are what matters)."""
     try:
         dice, box, first_roll = data["dice"], data["box"], data["first_roll"]
+        choose = data.get("choose", False)
+        if type(choose) is not bool or (choose and dice):
+            raise ValueError
         if not isinstance(dice, list) or len(dice) > yams.dice.DICE:
             raise ValueError
         if any(type(value) is not int or not 1 <= value <= 6 for value in dice):
@@ -164,7 +169,7 @@ def clean_pending(data: Any, sheet: Sheet) -> Pending:
             if dice or name not in sheet.allowed(first_roll).get(column, []):
                 raise ValueError
             box = (column, name)
-        return Pending(list(dice), box, first_roll)
+        return Pending(list(dice), box, first_roll, choose)
     except (KeyError, TypeError, ValueError):
         return Pending()
 
@@ -318,22 +323,59 @@ def cell_label(kind: str, column: str, box: str, points: int | None) -> str:
 
 
 def offers(sheet: Sheet) -> dict[tuple[str, str], tuple[str, int | None]]:
+    """The cells of the player on turn to light: with five dice, what each allowed box would get;
+    while choosing a box, the allowed ones; the box picked."""
     pending = sheet.pending
+    if pending.box:
+        return {pending.box: ("picked", None)}
     if len(pending.dice) == yams.dice.DICE:
         return {
-            (column, box): ("score", yams.score(box, pending.dice))
+            (column, box): ("lit", yams.score(box, pending.dice))
             for column, boxes in sheet.allowed(pending.first_roll).items()
             for box in boxes
         }
-    if pending.box:
-        return {pending.box: ("picked", None)}
-    if pending.dice:
-        return {}
-    return {
-        (column, box): ("pick", None)
-        for column, boxes in sheet.allowed(pending.first_roll).items()
-        for box in boxes
-    }
+    if pending.choose:
+        return {
+            (column, box): ("lit", None)
+            for column, boxes in sheet.allowed(pending.first_roll).items()
+            for box in boxes
+        }
+    return {}
+
+
+def choices(sheet: Sheet) -> list[dict[str, Any]]:
+    """The pad's buttons for the boxes one may fill now, a group per column: with five dice each
+    writes what they give there; without, each picks the box to type its points."""
+    pending = sheet.pending
+    hand = pending.dice if len(pending.dice) == yams.dice.DICE else None
+    if hand is None and not pending.choose:
+        return []
+    groups = []
+    for column, boxes in sheet.allowed(pending.first_roll).items():
+        if not boxes:
+            continue
+        buttons = []
+        for box in boxes:
+            points = None if hand is None else yams.score(box, hand)
+            kind = "pick" if hand is None else "score"
+            buttons.append(
+                {
+                    "cell": f"{column}:{box}",
+                    "short": SHORT.get(box, yams.BOX_NAMES[box]),
+                    "points": points,
+                    "label": cell_label(kind, column, box, points),
+                }
+            )
+        groups.append(
+            {
+                "column": column,
+                "name": yams.COLUMN_NAMES[column],
+                "short": COLUMN_SHORT[column],
+                "arrow": ARROWS[column],
+                "buttons": buttons,
+            }
+        )
+    return groups
 
 
 def entry_text(entry: dict[str, Any], players: list[str]) -> str:
@@ -416,6 +458,8 @@ def play_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
         "has_seca": "seca" in state["columns"],
         "first_roll": pending.first_roll,
         "picked": picked,
+        "choices": choices(sheet),
+        "choose": pending.choose,
         "last": entry_text(sheet.entries[-1], sheet.players) if sheet.entries else "",
         "error": take_flash(request.session),
         "saved_url": reverse("games:marcador_saved", args=[sheet.saved]) if sheet.saved else "",
@@ -503,7 +547,7 @@ def play_post(request: HttpRequest, sheet: Sheet) -> None:
         if len(pending.dice) >= yams.dice.DICE:
             raise BadInput(_("Os cinco dados já estão marcados: toque numa casa acesa."))
         pending.dice.append(value)
-        pending.box = None
+        pending.box, pending.choose = None, False
     elif op == "clear_die":
         index = number(request.POST.get("value"), _("Esse dado não existe."))
         if not 1 <= index <= len(pending.dice):
@@ -518,12 +562,16 @@ def play_post(request: HttpRequest, sheet: Sheet) -> None:
         if pending.box and pending.box[1] not in sheet.allowed(pending.first_roll).get(
             pending.box[0], []
         ):
-            pending.box = None
+            pending.box, pending.choose = None, True
     elif op == "pick":
         column, box = cell(request.POST.get("cell"))
         check_pick(sheet, column, box)
         sheet.pending = Pending(box=(column, box), first_roll=pending.first_roll)
+    elif op == "choose":
+        sheet.pending = Pending(first_roll=pending.first_roll, choose=True)
     elif op == "cancel":
+        # From a picked box back to the list of boxes; from the list back to the dice.
+        pending.choose = bool(pending.box)
         pending.box = None
     elif op == "score":
         column, box = cell(request.POST.get("cell"))

@@ -89,6 +89,23 @@ def test_five_dice_light_the_allowed_boxes_with_their_value_and_fill_the_card(ga
     assert re.search(r"1º</span> <span class=\"mc-rank__name\">Ana</span> <strong[^>]*>25<", html)
 
 
+def test_without_dice_the_pad_lists_the_boxes_one_may_pick(game):
+    html = tap(game, "choose")
+    picks = labels(html, "Escolher ")
+    assert "Escolher Uns, coluna Descida" in picks and "Escolher Chance, coluna Subida" in picks
+    assert "Escolher Seis, coluna Descida" not in picks and len(picks) == 17
+    assert not labels(html, "Dado 1: ")  # the faces give way to the boxes
+    html = tap(game, "pick", cell="livre:full")
+    assert labels(html, "Marcar ") == [
+        "Marcar 0 em Full, coluna Livre",
+        "Marcar 25 em Full, coluna Livre",
+    ]
+    html = tap(game, "cancel")  # back to the boxes
+    assert "Escolher Full, coluna Livre" in labels(html, "Escolher ")
+    html = tap(game, "cancel")  # back to the dice
+    assert not labels(html, "Escolher ") and labels(html, "Dado 1: ")
+
+
 def test_a_box_and_its_points_without_dice(game):
     html = tap(game, "pick", cell="livre:seis")
     assert labels(html, "Marcar ") == [

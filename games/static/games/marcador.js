@@ -11,11 +11,8 @@
     const sheet = document.getElementById("marcador");
     if (!sheet || !sheet.contains(event.detail.elt) && event.detail.elt !== sheet) return;
     const again = [...sheet.querySelectorAll("button:not([disabled])")].find((b) => key(b) === last);
-    const target = again || sheet.querySelector(".mc-error") || sheet.querySelector("#marcador-pad button:not([disabled])");
-    // Five dice in: the card's lit boxes matter now, so give the card the screen above the pad.
-    if (sheet.querySelector(".mc-cell--score") && last?.startsWith("die|")) {
-      sheet.querySelector(".mc-card--turn")?.scrollIntoView({ block: "start" });
-    }
+    const target = again || sheet.querySelector(".mc-error") || sheet.querySelector(".mc-choice")
+      || sheet.querySelector("#marcador-pad button:not([disabled])");
     if (target) {
       if (target.matches(".mc-error")) target.setAttribute("tabindex", "-1");
       target.focus({ preventScroll: true });
