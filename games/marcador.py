@@ -683,7 +683,7 @@ def sheet(request: HttpRequest) -> HttpResponse:
         except (BadInput, IllegalAction) as error:
             flash(request.session, str(error))
         store(request.session, current)
-        return redirect(f"{reverse('games:marcador')}#marcador-pad")
+        return redirect("games:marcador")
     if current is None or "nova" in request.GET:
         names = current.players if current else ["", ""]
         options = current.options if current else {}
