@@ -374,3 +374,33 @@ def test_posts_need_the_csrf_token():
     client = Client(enforce_csrf_checks=True)
     response = client.post(URL, {"form": "setup", "op": "start", "player": ["Ana"]})
     assert response.status_code == 403
+
+
+def test_a_game_played_before_logging_in_can_be_saved_after(client, make_user):
+    play_to_the_end(client)
+    client.force_login(make_user("ana"))
+    html = client.get(URL).content.decode()
+    assert "Salvar no meu histórico" in html
+    tap(client, "save")
+    assert ScoreSheet.objects.count() == 1
+
+
+def test_saved_for_lists_newest_first(client, make_user):
+    ana = make_user("ana")
+    client.force_login(ana)
+    play_to_the_end(client)
+    tap(client, "save")
+    tap(client, "undo")
+    tap(client, "pick", cell="livre:chance")
+    tap(client, "points", value="5")  # Bia ends with 5 in Chance instead of 30
+    tap(client, "save")
+    first, second = ScoreSheet.objects.order_by("pk")
+    history = marcador.saved_for(ana)
+    assert [h["id"] for h in history] == [second.pk, first.pk]
+    assert history[0]["scores"][1][1] == history[1]["scores"][1][1] - 25
+
+
+def test_names_are_shown_as_text_never_as_markup(client):
+    start(client, players=("<b>Ana</b>", "Bia"))
+    html = client.get(URL).content.decode()
+    assert "<b>Ana</b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html
