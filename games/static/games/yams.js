@@ -37,8 +37,22 @@
     if (button) button.classList.add("is-advised");
   }
 
+  // A socket's first message brings the whole game area, cards' row included, back at its start:
+  // show the card on turn again (table.js follows the turn as it changes from then on).
+  var row = null;
+  function keepTurnCard() {
+    var now = document.querySelector("#mesa-jogo [data-card-row]");
+    if (!now || now === row) return;
+    row = now;
+    var tab = document.querySelector("[data-card-tab][data-on-turn]");
+    var card = tab && document.getElementById((tab.getAttribute("href") || "").slice(1));
+    if (card && now.scrollWidth > now.clientWidth) now.scrollLeft = card.offsetLeft - now.offsetLeft;
+  }
+
   document.addEventListener("htmx:wsBeforeMessage", function () { filledBefore = filledCells(); });
+  document.addEventListener("DOMContentLoaded", keepTurnCard);
   document.addEventListener("htmx:wsAfterMessage", function () {
+    keepTurnCard();
     markAdvice();
     var before = filledBefore;
     filledBefore = null;
