@@ -46,7 +46,7 @@ BURST, PER_SECOND, PAST_BUDGET = 60, 15.0, 60
 # A socket whose page has not confirmed this many characters of what it was sent (a client that
 # does not read) is closed: its output would otherwise pile up in the server.
 OUTPUT_CAP = 1_000_000
-POLICY_VIOLATION = 1008
+POLICY_VIOLATION = 4008  # 1008's meaning, in the range an application may send
 
 
 # The tables' database work runs in a few threads of its own, each with its own connection: the
@@ -161,9 +161,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         try:
             await self.join()
-        except Exception:  # the page reconnects by itself (1011 is a server's passing trouble)
+        except Exception:  # the page reconnects by itself (4011: a server's passing trouble)
             log.exception("socket of table %s could not open", self.table_id)
-            await self.close(code=1011)
+            # An application may close only with 1000 or 3000-4999 (the WebSocket API; daphne's
+            # Autobahn refuses 1011 and 1008), so the codes of this socket are 4xxx.
+            await self.close(code=4011)
 
     async def join(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
