@@ -127,7 +127,7 @@ def context(
             % {"bonus": BONUS, "n": BONUS_THRESHOLD},
             progress=_("%(n)d de %(of)d para o bônus, faltam %(missing)d"),
             bonus_done=_("bônus de %(bonus)d ganho") % {"bonus": BONUS},
-            max_min=_("Máx + Mín"),
+            max_min=_("Máx+Mín"),
             max_min_rule=_("O Máx precisa passar do Mín, senão os dois valem 0"),
             void=_("anulados: o Máx não superou o Mín"),
             voids=_("anula Máx e Mín"),
