@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.signals import account_deleted
-from games.selectors import player_history
+from games.selectors import player_history, score_sheets
 
 
 @transaction.atomic
@@ -38,6 +38,14 @@ def export_data(*, user: User) -> dict[str, Any]:
             "equipe_do_site": user.is_staff,
         },
         "mesas": player_history(user),
+        "marcadores_de_yams": [
+            {
+                "data": sheet["date"].isoformat(),
+                "jogadores": sheet["players"],
+                "pontos": [score for _name, score in sheet["scores"]],
+            }
+            for sheet in score_sheets(user)
+        ],
         "emails": [
             {"email": address.email, "verificado": address.verified, "principal": address.primary}
             for address in EmailAddress.objects.filter(user=user).order_by("pk")

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from accounts.forms import DeleteAccountForm, NicknameForm
 from accounts.services import export_data
-from games.selectors import finished_games
+from games.selectors import finished_games, score_sheets
 
 LATEST_GAMES = 5  # the profile's latest games; the history page lists them all
 GAMES_PER_PAGE = 20
@@ -35,7 +35,12 @@ def profile(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Apelido atualizado para “%s”.") % form.instance.nickname)
             return redirect("accounts:profile")
     latest = finished_games(request.user, per_page=LATEST_GAMES)
-    context = {"form": form, "games": latest.object_list, "more_games": latest.has_next()}
+    context = {
+        "form": form,
+        "games": latest.object_list,
+        "more_games": latest.has_next(),
+        "sheets": score_sheets(request.user),
+    }
     return render(request, "accounts/profile.html", context)
 
 
@@ -44,7 +49,8 @@ def profile(request: HttpRequest) -> HttpResponse:
 def history(request: HttpRequest) -> HttpResponse:
     """Every finished game of the person, newest first, a page at a time (`?pagina=`)."""
     page = finished_games(request.user, page=request.GET.get("pagina"), per_page=GAMES_PER_PAGE)
-    return render(request, "accounts/history.html", {"page": page, "games": page.object_list})
+    context = {"page": page, "games": page.object_list, "sheets": score_sheets(request.user)}
+    return render(request, "accounts/history.html", context)
 
 
 @login_required

@@ -715,26 +715,3 @@ def saved(request: HttpRequest, sheet_id: int) -> HttpResponse:
             "max_min": state["options"]["max_min"],
         },
     )
-
-
-def saved_for(user) -> list[dict[str, Any]]:
-    """The user's saved sheets, newest first: date, players, winner(s) and scores, for a
-    history list (accounts' profile)."""
-    result = []
-    for record in ScoreSheet.objects.filter(user=user).order_by("-created_at", "-pk"):
-        try:
-            outcome = yams.outcome(record.state) or {}
-            scores = [yams.total(record.state, seat) for seat in range(len(record.players))]
-        except (KeyError, TypeError, ValueError, IndexError):
-            outcome, scores = {}, []
-        result.append(
-            {
-                "id": record.pk,
-                "url": reverse("games:marcador_saved", args=[record.pk]),
-                "date": record.created_at,
-                "players": list(record.players),
-                "winners": [record.players[seat] for seat in outcome.get("winners", [])],
-                "scores": list(zip(record.players, scores, strict=False)),
-            }
-        )
-    return result

@@ -197,6 +197,16 @@ def game_render(
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
 
 
+def page_assets(slug: str) -> SimpleNamespace:
+    """The stylesheets and scripts (static paths) a page that draws this game loads: those of
+    the games whose pieces it draws with (the presenter's `DRAWS_WITH`: Yam's felt is Bozó's
+    dice, cup and motion), then its own."""
+    slugs = (*getattr(presenters.get(slug), "DRAWS_WITH", ()), slug)
+    return SimpleNamespace(
+        css=[f"games/{s}.css" for s in slugs], js=[f"games/{s}.js" for s in slugs]
+    )
+
+
 def page_defs(slug: str) -> Markup:
     """What a page that draws this game's pieces holds once (a table page, a guide): the
     drawings its pieces use (`<use href>`), from `games/<slug>/_defs.html` and the presenter's

@@ -77,6 +77,7 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
             result=result.title if result else "",
             share=request.build_absolute_uri(path) if copy.is_public else "",
             game_defs=rendering.page_defs(copy.game),
+            assets=rendering.page_assets(copy.game),
         )
         response = render(request, "games/replay.html", context)
     patch_vary_headers(response, ["HX-Request"])

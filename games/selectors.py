@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.catalog import GAMES_BY_SLUG
-from games.models import Action, Seat, Table
+from games.models import Action, ScoreSheet, Seat, Table
+from games.rules import yams
 
 
 def lobby_tables(game: str | None = None) -> QuerySet[Table]:
@@ -172,3 +173,26 @@ def _row(table: Table, user) -> GameRow:
         unit=_("partidas") if matches else _("pontos"),
         public=table.is_public,
     )
+
+
+def score_sheets(user) -> list[dict[str, Any]]:
+    """The Yam's score-keeper sheets the person saved (games/marcador.py), newest first: date,
+    players, winner(s) and scores, for the profile's history and the data export."""
+    result = []
+    for record in ScoreSheet.objects.filter(user=user).order_by("-created_at", "-pk"):
+        try:
+            outcome = yams.outcome(record.state) or {}
+            scores = [yams.total(record.state, seat) for seat in range(len(record.players))]
+        except (KeyError, TypeError, ValueError, IndexError):
+            outcome, scores = {}, []
+        result.append(
+            {
+                "id": record.pk,
+                "url": reverse("games:marcador_saved", args=[record.pk]),
+                "date": record.created_at,
+                "players": list(record.players),
+                "winners": [record.players[seat] for seat in outcome.get("winners", [])],
+                "scores": list(zip(record.players, scores, strict=False)),
+            }
+        )
+    return result

@@ -99,6 +99,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "chat": chat.history(copy.id),
         "reactions": chat.reactions(),
         "game_defs": rendering.page_defs(copy.game),
+        "assets": rendering.page_assets(copy.game),
         "site": request.build_absolute_uri("/").rstrip("/"),
     }
     return render(request, "games/table.html", page)

@@ -17,11 +17,14 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
 from games.presenters.bozo import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
+
+# The felt is Bozó's: its dice, cup and action bar, their styles and motion load with Yam's pages
+# (rendering.page_assets).
+DRAWS_WITH = ("bozo",)
 
 # Short names for the narrow cells of a phone; the full name stays for screen readers.
 SHORT = {"pequena": "Seq. peq.", "grande": "Seq. gde.", "quatro": "Quatro"}
@@ -81,12 +84,6 @@ class Card:
     middle_rows: list[Row]  # Máx and Mín, when in play
     lower_rows: list[Row]
     total: int
-
-
-def defs() -> dict[str, Any]:
-    """What the page holds once (rendering.page_defs): the motion of Bozó's felt, which Yam's
-    uses as it is (games/bozo.js; the table page links only the game's own yams.js)."""
-    return {"motion": static("games/bozo.js")}
 
 
 def context(

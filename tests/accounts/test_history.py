@@ -194,3 +194,36 @@ def test_the_data_export_still_lists_every_seat(client, ana):
     finished(ana, "dozito", "mesa")
     (entry,) = selectors.player_history(ana)
     assert entry["jogo"] == "dozito" and entry["situacao"] == "finished"
+
+
+def saved_sheet(user) -> None:
+    """A finished Yam's score-keeper game of Ana's friends, saved: Caio 50, Duda 30."""
+    from games.models import ScoreSheet
+    from games.rules import yams
+
+    state = yams.GAME.setup(2, {"columns": 1, "max_min": False}, None)
+    boxes = state["boxes"]
+    for turn in range(len(boxes) * 2):
+        seat, box = turn % 2, boxes[turn // 2]
+        points = {"yams": 50} if seat == 0 else {"pequena": 30}
+        state, _ = yams.record(state, seat, "livre", box, points=points.get(box, 0))
+    ScoreSheet.objects.create(
+        user=user, players=["Caio", "Duda"], options=state["options"], state=state
+    )
+
+
+def test_saved_score_sheets_are_listed_exported_and_go_with_the_account(
+    client, ana, password, django_capture_on_commit_callbacks
+):
+    saved_sheet(ana)
+    client.force_login(ana)
+    for page in (PROFILE, HISTORY):
+        html = unescape(client.get(page).content.decode())
+        assert "Marcadores de Yam’s salvos" in html, page
+        assert "Venceu: Caio" in html and "Caio 50 · Duda 30" in html, page
+    export = client.get(reverse("accounts:my_data")).json()
+    assert export["marcadores_de_yams"][0]["jogadores"] == ["Caio", "Duda"]
+    assert export["marcadores_de_yams"][0]["pontos"] == [50, 30]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("accounts:delete"), {"password": password, "confirm": "on"})
+    assert not selectors.score_sheets(ana)

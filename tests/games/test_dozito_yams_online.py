@@ -134,7 +134,7 @@ async def test_yams_solo_through_the_socket_rolls_scores_and_gives_the_robots_hi
     socket = await connect(table.pk, ana)
     await socket.settle()
     version = await version_now(table.pk)
-    await send(socket, {"type": "roll"}, version=version, cid="r1")
+    await send(socket, {"type": "roll", "cup": False}, version=version, cid="r1")
     await socket.until_version(version + 1)
     await command(socket, "hint")
     await socket.settle()

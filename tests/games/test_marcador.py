@@ -6,7 +6,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import marcador
+from games import marcador, selectors
 from games.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db
@@ -221,7 +221,7 @@ def test_a_logged_in_player_saves_a_finished_game_once_and_only_they_see_it(clie
     assert f'href="/yams/marcador/{sheet.pk}/"' in html and "Salvo no seu histórico." in html
     page = client.get(f"/yams/marcador/{sheet.pk}/").content.decode()
     assert "Fim de jogo: Bia venceu com" in page and page.count("Cartela de ") == 2
-    history = marcador.saved_for(ana)
+    history = selectors.score_sheets(ana)
     assert [h["id"] for h in history] == [sheet.pk]
     assert history[0]["winners"] == ["Bia"] and history[0]["scores"][0] == ("Ana", 0)
     assert history[0]["scores"][1][1] > 0 and history[0]["url"] == f"/yams/marcador/{sheet.pk}/"
@@ -231,7 +231,7 @@ def test_a_logged_in_player_saves_a_finished_game_once_and_only_they_see_it(clie
     other.force_login(make_user("bia"))
     assert other.get(f"/yams/marcador/{sheet.pk}/").status_code == 404
     assert other.get("/yams/marcador/999/").status_code == 404
-    assert marcador.saved_for(make_user("caio")) == []
+    assert selectors.score_sheets(make_user("caio")) == []
 
 
 def test_undo_after_saving_offers_to_save_again(client, make_user):
@@ -395,7 +395,7 @@ def test_saved_for_lists_newest_first(client, make_user):
     tap(client, "points", value="5")  # Bia ends with 5 in Chance instead of 30
     tap(client, "save")
     first, second = ScoreSheet.objects.order_by("pk")
-    history = marcador.saved_for(ana)
+    history = selectors.score_sheets(ana)
     assert [h["id"] for h in history] == [second.pk, first.pk]
     assert history[0]["scores"][1][1] == history[1]["scores"][1][1] - 25
 
