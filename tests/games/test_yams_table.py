@@ -40,7 +40,7 @@ def render(state, seat, names=NAMES):
 
 def cell(html, card, column, box):
     """The markup of one cell partial."""
-    match = re.search(rf'<td id="yams-{card}-{column}-{box}".*?</td>', html, re.S)
+    match = re.search(rf'<div id="yams-{card}-{column}-{box}".*?</div>', html, re.S)
     assert match, (card, column, box)
     return match.group(0)
 
@@ -103,11 +103,11 @@ def test_bonus_progress_shows_the_subtotal_of_63_and_the_bonus_once_reached():
     livre = state["cards"][0]["livre"]
     livre.update(uns=3, dois=6, tres=9, quatro=12, cinco=15, seis=None)  # 45
     html = render(state, 0)
-    bonus = re.search(r'<td id="yams-0-livre-bonus".*?</td>', html, re.S).group(0)
+    bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', html, re.S).group(0)
     assert "45<small>/63</small>" in bonus and 'value="45"' in bonus
     assert "faltam 18" in bonus
     livre["seis"] = 18  # 63
-    bonus = re.search(r'<td id="yams-0-livre-bonus".*?</td>', render(state, 0), re.S).group(0)
+    bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', render(state, 0), re.S).group(0)
     assert "+35" in bonus and "is-done" in bonus and "faltam" not in bonus
 
 
@@ -116,9 +116,9 @@ def test_max_min_void_and_the_risk_are_shown():
     state["cards"][0]["livre"].update(max=14, min=20)
     state["cards"][1]["livre"].update(min=20)
     html = render(state, None, ["Ana", "Bia"])
-    void = re.search(r'<td id="yams-0-livre-maxmin".*?</td>', html, re.S).group(0)
+    void = re.search(r'<div id="yams-0-livre-maxmin".*?</div>', html, re.S).group(0)
     assert "is-void" in void and "0 ✗" in void and "o Máx não superou o Mín" in void
-    risk = re.search(r'<td id="yams-1-livre-maxmin".*?</td>', html, re.S).group(0)
+    risk = re.search(r'<div id="yams-1-livre-maxmin".*?</div>', html, re.S).group(0)
     assert "Máx &gt; 20" in risk and "is-at-risk" in risk
     # Bia's turn: a Máx of 15 would void the pair; the button says so, and a 28 does not.
     state["to_move"] = 1
