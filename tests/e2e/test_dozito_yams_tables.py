@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
+from django.test import override_settings
 
 from games.models import Action, Table
 from games.rules import dozito, yams
@@ -33,6 +35,14 @@ OFFERED = """() => [...document.querySelectorAll('#mesa-jogo form[ws-send]')]
 
 def offered(page: Page) -> list[dict]:
     return [json.loads(value) for value in page.evaluate(OFFERED)]
+
+
+def offer_of(page: Page, kind: str) -> dict:
+    """The first move of `kind` the page offers, once its motion has laid it out."""
+    page.wait_for_function(
+        f"() => ({OFFERED})().some(v => JSON.parse(v).type === {json.dumps(kind)})"
+    )
+    return next(m for m in offered(page) if m["type"] == kind)
 
 
 def tap(page: Page, action: dict) -> None:
@@ -136,24 +146,26 @@ class YamsTableTests(LiveTable):
     def play_turn(page: Page) -> None:
         """Throw once (lifting the cup from the top if the page's toggle threw with it), then
         score the first box offered (its points written by the rules)."""
-        for kind in ("roll", "lift", "score"):
-            move = next((m for m in offered(page) if m["type"] == kind), None)
-            if move is not None:
-                tap(page, move)
-        assert move is not None and move["type"] == "score", offered(page)
+        tap(page, offer_of(page, "roll"))
+        lift = [m for m in offered(page) if m["type"] == "lift"]
+        if lift:
+            tap(page, lift[0])
+        tap(page, offer_of(page, "score"))
 
     def test_solo_with_one_column_to_the_end_then_its_replay_to_the_last_move(self):
         ana = self.player("ana", "Ana")
         table_id = self.create_yams(ana, "Treino solo", "1", max_min=False)
         expect(ana.locator("#mesa-status.mesa-status--yours")).to_be_visible()
         # The robot's hint, once the dice are on the table: its expected final total.
-        tap(ana, next(m for m in offered(ana) if m["type"] == "roll"))
+        tap(ana, offer_of(ana, "roll"))
         lift = [m for m in offered(ana) if m["type"] == "lift"]
         if lift:
             tap(ana, lift[0])
         ana.get_by_role("button", name="Dica", exact=True).click()
-        expect(ana.locator("#mesa-dica").get_by_role("listitem").first).to_be_visible()
-        tap(ana, next(m for m in offered(ana) if m["type"] == "score"))
+        expect(ana.locator("#mesa-dica").get_by_role("listitem").first).to_contain_text(
+            "total esperado"
+        )
+        tap(ana, offer_of(ana, "score"))
         for _ in range(12):
             self.play_turn(ana)
         table = Table.objects.get(pk=table_id)
@@ -165,15 +177,19 @@ class YamsTableTests(LiveTable):
         ana.get_by_role("link", name="Ver o replay").click()
         ana.wait_for_url(re.compile(rf"/mesa/{table_id}/replay/"))
         moves = Action.objects.filter(table_id=table_id).count()
-        ana.get_by_role("link", name=re.compile("Próxima")).first.click()
-        expect(ana).to_have_url(re.compile(r"passo=1\b"))
-        for _ in range(moves):
-            ahead = ana.get_by_role("link", name=re.compile("Próxima"))
-            if ahead.count() == 0:
-                break
-            ahead.first.click()
-        expect(ana).to_have_url(re.compile(rf"passo={moves - 1}\b"))
+        for step in range(1, moves):  # each step swaps in its own controls: one at a time
+            ana.get_by_role("link", name="Próxima jogada").click()
+            expect(ana).to_have_url(re.compile(rf"passo={step}$"))
+        expect(ana.get_by_role("link", name="Próxima jogada")).to_have_count(0)  # the last
         expect(ana.locator("main")).to_contain_text(str(total))
+
+
+# The live server is forked in setUpClass after class-level overrides apply, so it runs the
+# sweeper that plays the robot's turns (the test settings switch it off for everything else).
+@override_settings(GAMES_SWEEPER=True, GAMES_AWAY_SECONDS=5)
+class YamsRobotTableTests(LiveTable):
+    create_yams = YamsTableTests.create_yams
+    play_turn = staticmethod(YamsTableTests.play_turn)
 
     def test_two_people_and_a_robot_play_to_the_ranking(self):
         ana = self.player("ana", "Ana")
@@ -184,7 +200,8 @@ class YamsTableTests(LiveTable):
         ana.get_by_role("button", name="Pôr robô").first.click()
         expect(ana.get_by_role("button", name="Começar a partida")).to_be_enabled()
         ana.get_by_role("button", name="Começar a partida").click()
-        for _ in range(400):
+        give_up = time.monotonic() + 120
+        while time.monotonic() < give_up:
             if over(ana) and over(bia):
                 break
             page = next((p for p in (ana, bia) if my_turn(p) and offered(p)), None)
@@ -193,7 +210,15 @@ class YamsTableTests(LiveTable):
                 continue
             self.play_turn(page)
         else:
-            raise AssertionError("the game did not end")
+            table = Table.objects.get(pk=table_id)
+            raise AssertionError(
+                f"the game did not end: {table.status} v{table.version} "
+                f"to_move={table.state['to_move']} turn={table.state['turn']} "
+                f"deadlines={list(table.deadlines.values_list('kind', 'seat', 'due'))} "
+                f"ana={ana.locator('#mesa-status').inner_text()!r} "
+                f"bia={bia.locator('#mesa-status').inner_text()!r} "
+                f"offered={offered(ana)} {offered(bia)}"
+            )
         table = Table.objects.get(pk=table_id)
         assert table.status == "finished" and table.outcome["reason"] == "complete"
         assert Action.objects.filter(table_id=table_id, seat=2, user=None).count() >= 13
