@@ -19,6 +19,7 @@ from statistics import fmean, stdev
 from typing import Any
 
 from games.bots import yams as robot
+from games.bots import yams_exact
 from games.rendering import game_render
 from games.rules.yams import (
     BONUS,
@@ -405,6 +406,8 @@ def page() -> Page:
         faq=FAQ,
         extra={
             "columns": column_values(),
+            # One column without Máx/Mín: the exact optimum the robot plays (bots/yams_exact.py).
+            "optimum": yams_exact.optimum() if yams_exact.available() else None,
             "normal": normal_game(),
             "chances": chances(),
             "max_min": max_min_values(),

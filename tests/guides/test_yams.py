@@ -124,6 +124,7 @@ def test_the_column_values_are_the_robot_estimates():
     assert three["livre"] > three["descida"] > three["subida"] + 2 * normal["error"]
     assert four["seca"] < min(four["descida"], four["subida"]) < four["livre"]
     assert normal["three"]["card"] == pytest.approx(sum(three.values()))
+    assert guide.page().extra["optimum"] == pytest.approx(211.53, abs=0.01)  # exact, one column
     yams = next(row for row in guide.page().extra["chances"] if row["name"] == "Yam's")
     assert yams["one"] == pytest.approx(100 * 6 / 6**5)
 
