@@ -161,9 +161,7 @@ def _partials(parts):
         ("yams", "mesa", {"columns": 4}),
     ],
 )
-def test_no_partial_is_a_piece_of_a_table_that_cannot_be_sent_alone(
-    make_user, game, mode, options
-):
+def test_no_partial_is_a_piece_of_a_table_that_cannot_be_sent_alone(make_user, game, mode, options):
     ana = make_user("ana", nickname="Ana")
     table = services.table_create(
         host=ana, game=game, mode=mode, options=options, is_public=False, robots=True
