@@ -301,8 +301,14 @@ def do_score(state: State, seat: int, action: Action, rng: random.Random) -> lis
     box = check_name(action.get("box"), state["boxes"], "Casa")
     strike = action["type"] == "strike"
     check_allowed(state, column, box)
-    before = column_totals(state["cards"][seat][column], max_min=state["options"]["max_min"])
     points = 0 if strike else score(box, dice.hand(state["turn"]))
+    return write(state, seat, column, box, points)
+
+
+def write(state: State, seat: int, column: str, box: str, points: int, **fields) -> list[Event]:
+    """Write `points` in `box` of `column` on `seat`'s card (in place), say so with the bonus
+    or the voided Máx/Mín it brings, and pass the turn (a live score, a real-dice entry)."""
+    before = column_totals(state["cards"][seat][column], max_min=state["options"]["max_min"])
     state["cards"][seat][column][box] = points
     after = column_totals(state["cards"][seat][column], max_min=state["options"]["max_min"])
     name = COLUMN_NAMES[column]
@@ -311,7 +317,7 @@ def do_score(state: State, seat: int, action: Action, rng: random.Random) -> lis
         text += f" Bônus de {BONUS} na coluna {name}!"
     if box in ("max", "min") and after["max_min_void"]:
         text += f" O Máx não superou o Mín: as duas casas da coluna {name} valem 0."
-    events = [event("score", text, seat=seat, column=column, box=box, points=points)]
+    events = [event("score", text, seat=seat, column=column, box=box, points=points, **fields)]
     state["turns"] += 1
     return events + pass_turn(state, "complete")
 
@@ -620,16 +626,4 @@ def record(
     new = base.clone(state)
     new["turn"] = revealed_turn(hand, first_roll)
     check_allowed(new, column, box)
-    before = column_totals(new["cards"][seat][column], max_min=new["options"]["max_min"])
-    new["cards"][seat][column][box] = points
-    after = column_totals(new["cards"][seat][column], max_min=new["options"]["max_min"])
-    name = COLUMN_NAMES[column]
-    text = scored_text(seat, column, box, points)
-    if after["bonus"] and not before["bonus"]:
-        text += f" Bônus de {BONUS} na coluna {name}!"
-    if box in ("max", "min") and after["max_min_void"]:
-        text += f" O Máx não superou o Mín: as duas casas da coluna {name} valem 0."
-    fields = {"seat": seat, "column": column, "box": box, "points": points, "dice": hand}
-    events = [event("score", text, **fields, first_roll=first_roll)]
-    new["turns"] += 1
-    return new, events + pass_turn(new, "complete")
+    return new, write(new, seat, column, box, points, dice=hand, first_roll=first_roll)
