@@ -40,6 +40,15 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A page of the game's own beyond its tables, offered beside them (Yam's score-keeper)."""
+
+    url_name: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     slug: str
     name: str
@@ -48,6 +57,7 @@ class GameInfo:
     summary: str
     modes: tuple[Mode, ...] = ()
     options: tuple[Option, ...] = ()
+    links: tuple[Link, ...] = ()
 
     @property
     def playable(self) -> bool:
@@ -172,6 +182,13 @@ GAMES: tuple[GameInfo, ...] = (
                 "max_min",
                 _("Máx e Mín"),
                 _("O Máx precisa passar do Mín, senão os dois valem zero."),
+            ),
+        ),
+        links=(
+            Link(
+                "games:marcador",
+                _("Marcador para dados de verdade"),
+                _("Dados na mão e um celular na mesa: a cartela se preenche sozinha."),
             ),
         ),
     ),

@@ -70,3 +70,11 @@ def test_a_table_is_named_in_plain_words_and_its_seats_counted_in_the_right_numb
     table.total = 2
     two = render_to_string("games/_lobby_tables.html", {"tables": [table]}, request)
     assert "1 de 2 lugares<" in two
+
+
+def test_the_yams_score_keeper_is_offered_beside_its_tables_and_in_its_guide(client):
+    for path in ("/jogar/", "/jogar/yams/", "/como-jogar/yams/"):
+        html = client.get(path).content.decode()
+        assert html.count('href="/yams/marcador/"') == 1, path
+        assert "Marcador para dados de verdade" in html, path
+    assert 'href="/yams/marcador/"' not in client.get("/jogar/bozo/").content.decode()
