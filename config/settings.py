@@ -187,6 +187,11 @@ ACCOUNT_PRESERVE_USERNAME_CASING = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Bozó] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 # ACCOUNT_RATE_LIMITS is left at allauth's defaults (on); they are counted in the cache above.
+# They count per client address. Behind nginx that is the address nginx saw: daphne's
+# --proxy-headers makes X-Forwarded-For (which nginx overwrites with it) the REMOTE_ADDR, and
+# allauth reads the same header past TRUSTED_PROXY_COUNT proxies (1 behind deploy/nginx; the
+# default 0 trusts no header, since without a proxy anyone could write one).
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "/"
 
