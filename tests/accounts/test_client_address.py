@@ -175,7 +175,8 @@ def _daphne(*flags: str):
 
 
 def _seen(base: str, **headers: str) -> dict:
-    request = urllib.request.Request(f"{base}/_client/", headers={"Host": "localhost", **headers})
+    url, headers = f"{base}/_client/", {"Host": "localhost", **headers}
+    request = urllib.request.Request(url, headers=headers)  # noqa: S310 - our local server
     with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - local server
         return json.load(response)
 
