@@ -71,13 +71,16 @@ def test_the_cap_of_one_waiting_table_says_so_in_the_singular(ana, settings):
 # -- the creation form and the lobby's shortcut -------------------------------------------------
 
 
-def test_the_form_offers_fast_robots_with_its_help_and_says_solo_is_private(client, ana):
+def test_the_form_offers_fast_robots_with_its_help_and_says_solo_is_private(client, ana, settings):
     client.force_login(ana)
     html = client.get("/jogar/bozo/nova/").content.decode()
     assert "Robôs rápidos" in html and "quase sem pausa" in html
     assert "O treino solo é só seu" in html
-    # While solo is chosen the page hides the visibility and robots' choices (CSS only).
-    assert '.form:has(input[name="mode"][value="solo"]:checked) .table-new__with-others' in html
+    # While solo is chosen the page hides the visibility and robots' choices (CSS only, in the
+    # site's sheet: no inline style under the Content-Security-Policy).
+    assert 'name="mode" value="solo"' in html
+    sheet = (settings.BASE_DIR / "config/static/css/site.css").read_text()
+    assert '.form:has(input[name="mode"][value="solo"]:checked) .table-new__with-others' in sheet
     assert html.count('class="table-new__with-others"') == 2
 
 
