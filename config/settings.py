@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.outage.database_outage",  # outermost: the database down is a 503 (config/outage.py)
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy and Permissions-Policy (Django 5.2 has neither).
     "config.security.security_headers_middleware",
