@@ -11,9 +11,11 @@ and chat lines. Nothing here writes a table; database work goes through
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -22,12 +24,14 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games import chat, presence, presenters, rendering, rules, services, snapshots, sweeper
 from games.catalog import GAMES_BY_SLUG
+from games.layers import keeper
 from games.snapshots import TableCopy
 
 log = logging.getLogger(__name__)
@@ -57,9 +61,53 @@ DATABASE_THREADS = ThreadPoolExecutor(
 )
 
 
+# Errors of an unreachable database (PostgreSQL stopped, restarting, a connection cut).
+DATABASE_DOWN = (OperationalError, InterfaceError)
+# Each database failure seen here counts one; a table thread that has not looked since checks
+# its persistent connection (CONN_MAX_AGE) before its next work and drops it when the server
+# no longer answers on it, so the first command after an outage does not fail on a dead one.
+_failures = 0
+_looked = threading.local()
+
+
+def _checked_connection() -> None:
+    if getattr(_looked, "failures", 0) == _failures:
+        return
+    _looked.failures = _failures
+    if connection.connection is not None and not connection.is_usable():
+        with contextlib.suppress(DatabaseError):  # closing a dead one may fail: it is gone
+            connection.close()
+
+
 def database(function):
-    """`function` as Channels runs database work from async code, in the tables' threads."""
-    return database_sync_to_async(function, thread_sensitive=False, executor=DATABASE_THREADS)
+    """`function` as Channels runs database work from async code, in the tables' threads.
+    Channels closes a connection that failed once the work is done (close_old_connections);
+    after any failure the others are checked before their next work."""
+
+    def guarded(*args, **kwargs):
+        global _failures
+        _checked_connection()
+        try:
+            return function(*args, **kwargs)
+        except DATABASE_DOWN:
+            _failures += 1
+            raise
+
+    return database_sync_to_async(guarded, thread_sensitive=False, executor=DATABASE_THREADS)
+
+
+def _layer_errors() -> tuple[type[BaseException], ...]:
+    """What the channel layer raises when its server is gone (Redis stopped or restarting)."""
+    errors: tuple[type[BaseException], ...] = (ConnectionError, OSError)
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ImportError:  # pragma: no cover - the embedded layer raises none of these
+        return errors
+    return (*errors, RedisConnectionError, RedisTimeoutError)
+
+
+LAYER_DOWN = _layer_errors()
 
 
 class BadMessage(Exception):
@@ -157,6 +205,20 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     table_id: int = 0
     groups_joined: tuple[str, ...] = ()
+    version: int = -1
+
+    async def __call__(self, scope, receive, send) -> None:
+        """Channels' consumer, with one more way out: when the channel layer's server is gone
+        (Redis restarting: the shared receive loop raises for every socket of the process), the
+        socket closes with 4011, a server's passing trouble, and the page opens a new one by
+        itself (table.js), instead of an exception inside the application for each socket."""
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_DOWN as error:
+            log.warning("socket of table %s lost the channel layer (%s)", self.table_id, error)
+            with contextlib.suppress(Exception):  # the connection went meanwhile: no one to tell
+                await self.close(code=4011)
+            await self.disconnect(4011)
 
     async def connect(self) -> None:
         try:
@@ -186,6 +248,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         sweeper.start()
+        keeper.add(self)
         if self.user_id is not None:
             await self.through_services(
                 presence.opened,
@@ -195,10 +258,26 @@ class TableConsumer(AsyncWebsocketConsumer):
             )
         await self.push(chat_history=True)
 
+    async def newest(self) -> int:
+        """The table's version in the database now (-1: the table is gone)."""
+        copy = await database(snapshots.get)(self.table_id, fresh=True)
+        return copy.version if copy is not None else -1
+
+    async def rejoin(self, version: int) -> None:
+        """Join this socket's groups again (the layer lost them) and bring the page up to
+        `version`, the table's newest, if it missed moves meanwhile."""
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        if version > self.version:
+            await self.push(version=version)
+
     async def disconnect(self, code: int) -> None:
+        keeper.discard(self)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)
+            except LAYER_DOWN as error:  # the layer's server is gone, and the group with it
+                log.warning("leaving group %s failed: %s", group, error)
             except Exception:
                 log.exception("leaving group %s failed", group)
         if self.groups_joined and self.user_id is not None:
@@ -264,6 +343,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.act(parse_action(data), parse_int(data.get("version"), "version"), data)
         except BadMessage as error:
             await self.notice(error.message, "error")
+        except DATABASE_DOWN as error:  # rolled back (or, cut at its commit, in the log: the
+            # version and cid guards make the same move again a stale or duplicate one)
+            log.warning("database unavailable for a message on table %s: %s", self.table_id, error)
+            await self.notice(
+                _("O servidor está sem acesso ao banco de dados: tente de novo em instantes."),
+                "error",
+            )
         except Exception:  # the socket stays open: the player hears it and may try again
             log.exception("message on table %s failed", self.table_id)
             await self.notice(_("Algo deu errado do nosso lado: tente de novo."), "error")

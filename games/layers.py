@@ -12,8 +12,10 @@ For several processes, REDIS_URL switches to channels-redis.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
+import weakref
 from contextlib import suppress
 from copy import deepcopy
 from typing import Any
@@ -121,3 +123,106 @@ def _pending(queue: asyncio.Queue) -> list[tuple[float, dict[str, Any]]]:
     for item in items:
         queue.put_nowait(item)
     return items
+
+
+# -- groups that outlive the layer's memory ------------------------------------------------------
+#
+# channels-redis keeps a group as a Redis key. Redis restarted without persistence (or flushed,
+# or a membership past its group_expiry) forgets it, and a socket whose receive loop came through
+# the restart stays open in no group: it silently misses every later move. Each process checks,
+# with one message to a canary group of its own every GAMES_GROUPS_CHECK_SECONDS, that the layer
+# still knows its groups; when the canary does not come back, every socket of the process joins
+# its groups again and is brought up to date (games/consumers.py, `TableConsumer.rejoin`). The
+# check costs three layer calls per process per interval, whatever the number of sockets; the
+# sockets re-join (two layer calls each) only when the groups were lost, and once every
+# REJOIN_ANYWAY_SECONDS (before channels-redis's default group expiry of a day).
+
+log = logging.getLogger(__name__)
+
+CANARY_WAIT = 5.0  # seconds the canary may take to come back (a busy process, a slow Redis)
+REJOIN_ANYWAY_SECONDS = 6 * 3600
+
+
+class GroupKeeper:
+    """This process's check that the channel layer still holds its groups."""
+
+    def __init__(self) -> None:
+        self.members: weakref.WeakSet = weakref.WeakSet()  # the open sockets (consumers)
+        self.task: asyncio.Task | None = None
+        self.checks = self.losses = 0
+
+    def add(self, consumer) -> None:
+        self.members.add(consumer)
+        self.start()
+
+    def discard(self, consumer) -> None:
+        self.members.discard(consumer)
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self.keep())
+
+    async def keep(self) -> None:
+        from channels.layers import get_channel_layer
+        from django.conf import settings
+
+        interval = getattr(settings, "GAMES_GROUPS_CHECK_SECONDS", 15.0)
+        layer = get_channel_layer()
+        group = f"bozo-canary-{uuid.uuid4().hex}"
+        channel, joined, rejoined, n = "", False, time.monotonic(), 0
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                if not channel:
+                    channel = await layer.new_channel()
+                if not joined:
+                    await layer.group_add(group, channel)
+                    joined = True
+                n += 1
+                self.checks += 1
+                await layer.group_send(group, {"type": "canary", "n": n})
+                came = await self._canary(layer, channel, n)
+            except Exception as error:  # the layer is down: its sockets are closing, try later
+                log.warning("channel layer unreachable (%s); checking again", error)
+                joined = False
+                continue
+            if came and time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
+                continue
+            if not came:
+                self.losses += 1
+                log.warning("the channel layer lost this process's groups: sockets rejoin")
+                joined = False
+            rejoined = time.monotonic()
+            await self.rejoin_all()
+
+    async def _canary(self, layer, channel: str, n: int) -> bool:
+        deadline = time.monotonic() + CANARY_WAIT
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), left)
+            except TimeoutError:
+                return False
+            if message.get("n") == n:
+                return True  # an older one (it came after its wait) is passed over
+        return False
+
+    async def rejoin_all(self) -> None:
+        by_table: dict[int, list] = {}
+        for consumer in list(self.members):
+            by_table.setdefault(consumer.table_id, []).append(consumer)
+        for table_id, consumers in by_table.items():
+            try:
+                version = await consumers[0].newest()  # one read for the table's sockets
+            except Exception:
+                log.exception("table %s not read: its sockets rejoin without news", table_id)
+                version = -1
+            for consumer in consumers:
+                try:
+                    await consumer.rejoin(version)
+                except Exception:
+                    log.exception("a socket of table %s could not rejoin its groups", table_id)
+            await asyncio.sleep(0)
+
+
+keeper = GroupKeeper()

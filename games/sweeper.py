@@ -151,6 +151,8 @@ async def sweep_forever() -> None:
     interval = settings.GAMES_SWEEP_SECONDS
     refresh_every = settings.GAMES_PRESENCE_REFRESH_SECONDS
     refreshed = time.monotonic()
+    first, most = getattr(settings, "GAMES_SWEEPER_BACKOFF", (1.0, 30.0))
+    failures = 0
     with timers.alarm.listening():
         while True:
             looked, more = timers.alarm.look(), False
@@ -159,8 +161,16 @@ async def sweep_forever() -> None:
                 if time.monotonic() - refreshed >= refresh_every:
                     refreshed = time.monotonic()
                     await _presence()
+                failures = 0
             except Exception:
-                log.exception("sweeper tick failed")
+                # The database or the layer is down: said once, then quieter, slower, until back.
+                failures += 1
+                if failures == 1:
+                    log.exception("sweeper tick failed")
+                else:
+                    log.warning("sweeper tick failed again (%s in a row)", failures)
+                await asyncio.sleep(min(most, first * 2 ** (failures - 1)))
+                continue
             if more:
                 await asyncio.sleep(0)  # a full batch: look again at once, letting others run
             else:

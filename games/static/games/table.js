@@ -299,6 +299,24 @@
     setConnection("open");
   });
   document.addEventListener("htmx:wsClose", function () { setConnection("closed"); });
+
+  // htmx's ws extension opens a new socket by itself only after 1006, 1011, 1012 and 1013; the
+  // server closes an open socket with 4011 for its passing trouble (the channel layer's Redis
+  // restarting, say), so the page opens one itself then, waiting longer each time until a
+  // message comes (never after 4001, logged out, 4008, flooding, or 4404, no such table).
+  var passingTries = 0;
+  document.addEventListener("htmx:wsClose", function (event) {
+    var detail = event.detail || {};
+    var wrapper = detail.socketWrapper;
+    if (!detail.event || detail.event.code !== 4011 || !wrapper) return;
+    var mesa = document.getElementById("mesa");
+    var delay = Math.min(30000, 500 * Math.pow(2, passingTries)) * (0.5 + Math.random() / 2);
+    passingTries += 1;
+    setTimeout(function () {
+      if (mesa && document.body.contains(mesa)) wrapper.reconnect();
+    }, delay);
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () { passingTries = 0; });
   document.addEventListener("htmx:wsError", function () { setConnection("closed"); });
 
   var before = null;
