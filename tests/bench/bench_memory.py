@@ -1,0 +1,526 @@
+"""Memory of one daphne process (`make bench`, issue #12): after many sockets opened and closed,
+and with many idle sockets open.
+
+One real daphne (`python -m config.serve`, as production starts it, serving
+tests/bench/live_asgi.py with its memory probe on) on the embedded default (SQLite + the
+in-memory layer) and on PostgreSQL + Redis (the production shape; DATABASE_URL and REDIS_URL
+when both are set, else throwaway servers from tests/servers.py). The tables are mixed across the
+four games (Bozó duels, Dominó in pairs, Dozito and Yam's around a table), started by the
+services; the clients are logged-in people, each with their own session. Server and client code
+come from tests/bench/bench_live.py.
+
+- churn: RSS idle (after the start and one table socket at each game's table), then WAVES
+  waves of WAVE table sockets opened at once across the tables (every seat's person, the rest
+  spectators), each reading its first frame, one move at each table (acknowledged, its row
+  checked in the log), then all closed: RSS after the last close, after a pause (the seats'
+  grace to be marked away, GAMES_AWAY_SECONDS, and the layers' timers), and what the process
+  then holds (the probe: glibc's heap, the objects by type, the channel layer's per-channel
+  state, the process's registries), before and after glibc's malloc_trim(0) in the probe.
+- idle: a fresh daphne started with the soft open-files limit at 1,024 (the default of a shell
+  or of systemd without LimitNOFILE): config/serve.py raises it to the hard limit; then IDLE
+  table sockets opened and left open, each reading its first frame: the handshake rate, the
+  refused handshakes (none expected), and the memory per socket (RSS with them open minus
+  idle, divided by their number).
+
+Figures are printed, never asserted; what is asserted is correctness (every socket gets its
+first frame, every move is acknowledged and in the log, no error in daphne's log).
+
+Environment:
+    BENCH_MEMORY_BACKENDS=embedded,postgres   which backends to measure
+    BENCH_MEMORY_WAVES=8  BENCH_MEMORY_WAVE=1000   churn: waves of sockets opened and closed
+    BENCH_MEMORY_TABLES=100   tables (a quarter of each game)
+    BENCH_MEMORY_IDLE=10000   idle sockets open at once (0: no idle scenario)
+    BENCH_MEMORY_PAUSE=8      seconds waited after the last close
+    BENCH_MEMORY_TRACE=N      run daphne under tracemalloc (N frames) and print the Python
+                              allocations that grew over the churn, by file:line (slow)
+    BENCH_MEMORY_SERVER_ENV="MALLOC_ARENA_MAX=4,..."  extra variables for daphne (experiments)
+    BENCH_LIVE_KEEP=1         keep the temporary directory (database, daphne's logs)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import resource
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import servers
+from tests.bench import bench_live as live
+
+BACKENDS = [
+    b.strip()
+    for b in os.environ.get("BENCH_MEMORY_BACKENDS", "embedded,postgres").split(",")
+    if b.strip()
+]
+WAVES = int(os.environ.get("BENCH_MEMORY_WAVES", "8"))
+WAVE = int(os.environ.get("BENCH_MEMORY_WAVE", "1000"))
+TABLES = max(4, int(os.environ.get("BENCH_MEMORY_TABLES", "100")) // 4 * 4)
+IDLE = int(os.environ.get("BENCH_MEMORY_IDLE", "10000"))
+PAUSE = float(os.environ.get("BENCH_MEMORY_PAUSE", "8"))
+TRACE = int(os.environ.get("BENCH_MEMORY_TRACE", "0") or 0)
+SERVER_ENV = dict(
+    item.strip().split("=", 1)
+    for item in os.environ.get("BENCH_MEMORY_SERVER_ENV", "").split(",")
+    if "=" in item
+)
+DEFAULT_SOFT_LIMIT = 1024  # open files: a shell's or systemd's default soft limit
+CLIENT_FILES = 65536  # what the client side wants for itself (up to its hard limit)
+BOZO = live.TableKind("bozo", "Bozó", "bozo", "duelo", 2, {}, 0, op="tables")
+KINDS = (BOZO, live.DOMINO, live.DOZITO, live.YAMS)
+SPECTATORS = max(0, WAVE - sum(k.seats for k in KINDS) * TABLES // 4)  # per wave
+
+
+@dataclass
+class MemorySite:
+    env: dict[str, str]
+    workdir: Path
+    backend: str
+    label: str
+    seated: list[tuple[int, list[dict[str, Any]]]]  # (table, the people in its seats)
+    spectators: list[dict[str, Any]]  # people seated nowhere
+    servers_dir: Path | None = None
+
+
+FIGURES: list[tuple[str, str, str]] = []  # (backend, figure, value)
+
+
+def figure(site: MemorySite, name: str, value: str) -> None:
+    FIGURES.append((site.label, name, value))
+    print(f"  {name}: {value}")
+
+
+@pytest.fixture(scope="module")
+def summary():
+    yield
+    if FIGURES:
+        print("\n== Memória de um processo daphne ==")
+        for label, name, value in FIGURES:
+            print(f"  [{label}] {name}: {value}")
+
+
+def raise_own_files_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = CLIENT_FILES if hard == resource.RLIM_INFINITY else min(hard, CLIENT_FILES)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def memory_site(request, summary):
+    backend = request.param
+    raise_own_files_limit()
+    keep = bool(os.environ.get("BENCH_LIVE_KEEP"))
+    workdir = Path(tempfile.mkdtemp(prefix=f"bench-memory-{backend}-"))
+    env = live._server_env(workdir)
+    env["BENCH_MEMORY_PROBE"] = "1"
+    env.update(SERVER_ENV)
+    servers_dir = None
+    with contextlib.ExitStack() as stack:
+        if not keep:
+            stack.callback(shutil.rmtree, workdir, ignore_errors=True)
+        else:
+            print(f"\nBENCH_LIVE_KEEP: banco e registros do daphne ficam em {workdir}")
+        if backend == "embedded":
+            env["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+        elif os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL"):
+            env["DATABASE_URL"] = os.environ["DATABASE_URL"]
+            env["REDIS_URL"] = os.environ["REDIS_URL"]
+        else:
+            lacks = servers.missing()
+            if lacks:
+                why = f"falta {', '.join(lacks)} (e DATABASE_URL/REDIS_URL não estão definidos)"
+                if live.IN_CI:
+                    pytest.fail(f"PostgreSQL + Redis: {why}")
+                pytest.skip(f"PostgreSQL + Redis não medido: {why}")
+            servers_dir = workdir / "servers"
+            database_url, redis_url = stack.enter_context(servers.postgres_and_redis(servers_dir))
+            env["DATABASE_URL"], env["REDIS_URL"] = database_url, redis_url
+        label = live.BACKEND_NAMES[backend]
+        started = time.perf_counter()
+        migrate = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+            cwd=live.SERVER_REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert migrate.returncode == 0, migrate.stderr[-4000:]
+        per_kind = TABLES // 4
+        seated_count = per_kind * sum(k.seats for k in KINDS)
+        people = live.run_setup(
+            env,
+            {
+                "op": "users",
+                "count": seated_count + max(SPECTATORS, 1),
+                "prefix": "mm" + secrets.token_hex(3),
+            },
+        )
+        seated: list[tuple[int, list[dict[str, Any]]]] = []
+        at = 0
+        for kind in KINDS:
+            groups = [
+                people[at + i * kind.seats : at + (i + 1) * kind.seats] for i in range(per_kind)
+            ]
+            at += per_kind * kind.seats
+            if kind.op == "tables":
+                request_ = {"op": "tables", "pairs": [[g[0]["id"], g[1]["id"]] for g in groups]}
+            else:
+                request_ = {
+                    "op": kind.op,
+                    "game": kind.game,
+                    "mode": kind.mode,
+                    "options": kind.options,
+                    "tables": [{"seats": [p["id"] for p in g]} for g in groups],
+                }
+            table_ids = live.run_setup(env, request_)
+            seated += list(zip(table_ids, groups, strict=True))
+        print(
+            f"\nMemória: servidor {live.describe_checkout(live.SERVER_REPO)}; banco {label}; "
+            f"{len(seated)} mesas, {len(people)} pessoas em {time.perf_counter() - started:.1f} s"
+        )
+        yield MemorySite(
+            env=env,
+            workdir=workdir,
+            backend=backend,
+            label=label,
+            seated=seated,
+            spectators=people[seated_count:],
+            servers_dir=servers_dir,
+        )
+
+
+# -- the server's side ----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def daphne(site: MemorySite, name: str, soft_files: int | None = None):
+    """A fresh daphne; with `soft_files`, started with that soft open-files limit (the child
+    inherits this process's limit at its start; ours is put back at once)."""
+    env = dict(site.env)
+    if TRACE:
+        env["PYTHONTRACEMALLOC"] = str(TRACE)
+    before = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft_files is not None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft_files, before[1]))
+    try:
+        server = live.Server(env, site.workdir, name)
+        server.__enter__()
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, before)
+    try:
+        yield server
+    finally:
+        server.__exit__(None, None, None)
+
+
+def probe(server: live.Server, **query: str) -> dict[str, Any]:
+    """What the process holds now (tests/bench/live_asgi.py's memory probe)."""
+    url = f"http://127.0.0.1:{server.port}/_bench/memoria/"
+    if query:
+        url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
+    with urllib.request.urlopen(url, timeout=120) as answer:  # noqa: S310 - our own server
+        return json.load(answer)
+
+
+def files_limit(pid: int) -> str:
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            soft, hard = line.split()[3:5]
+            return f"{soft} (máximo {hard})"
+    return "?"
+
+
+def mib(kib: float) -> str:
+    return f"{kib / 1024:.1f} MiB"
+
+
+def heap_text(found: dict[str, Any]) -> str:
+    heap = found["heap"]
+    return (
+        f"RSS {mib(found['rss_kib'])}; heap da glibc: {heap['arena'] / 2**20:.1f} MiB em arenas "
+        f"({heap['uordblks'] / 2**20:.1f} em uso, {heap['fordblks'] / 2**20:.1f} livres), "
+        f"{heap['hblkhd'] / 2**20:.1f} MiB em mmap; {found['gc_objects']} objetos do gc"
+        + (f"; tracemalloc {found['traced_kib'] / 1024:.1f} MiB" if "traced_kib" in found else "")
+    )
+
+
+def registries(found: dict[str, Any]) -> str:
+    keys = ("layer", "queues", "receivers", "receive_buffer", "channels", "groups")
+    keys += ("group_members", "snapshots", "renders", "presence_here")
+    return ", ".join(f"{k}={found[k]}" for k in keys if k in found)
+
+
+def grown_types(before: dict[str, Any], after: dict[str, Any], limit: int = 8) -> str:
+    old = dict(before["top_types"])
+    grown = [(name, count - old.get(name, 0)) for name, count in after["top_types"]]
+    grown = sorted((g for g in grown if g[1] > 0), key=lambda g: -g[1])[:limit]
+    return ", ".join(f"{name} +{count}" for name, count in grown) or "nenhum"
+
+
+# -- the clients ----------------------------------------------------------------------------------
+
+
+async def watch(bench: live.Bench, table_id: int, person: dict[str, Any]):
+    """A spectator's socket that reads its first frame (no page model: it only watches)."""
+    try:
+        ws = await bench.open(f"/ws/mesa/{table_id}/", person["session"])
+        async with asyncio.timeout(live.ACK_TIMEOUT):
+            first = await ws.recv()
+    except Exception as error:
+        bench.error(f"mesa {table_id}: espectador não abriu: {error!r}")
+        return None
+    if not isinstance(first, str) or "mesa-status" not in first:
+        bench.error(f"mesa {table_id}: primeira mensagem do espectador sem #mesa-status")
+    return ws
+
+
+async def move_once(bench: live.Bench, players: list[live.Player]) -> None:
+    """The person on turn at one table moves once; the move's view comes back to them."""
+    loop = asyncio.get_running_loop()
+    mover = next((p for p in players if p.view is not None and p.view.actions), None)
+    if mover is None:
+        return
+    for _ in range(3):  # a frame already on its way (another socket's arrival) may come first
+        pending = await mover.send("move", loop.time())
+        deadline = loop.time() + live.ACK_TIMEOUT
+        while True:
+            received, view, _ = await mover.receive(max(deadline - loop.time(), 0.001))
+            if view is None:
+                continue
+            mover.view = view
+            # A seat's presence (a person arriving, or marked away after the last wave) moves
+            # the version too: the move's own view is the first one its row is in the log for.
+            if view.version > pending.version and bench.db.action_version(
+                mover.table_id, pending.cid
+            ):
+                bench.acknowledged(0, mover.table_id, pending, view.version, received)
+                return
+            if view.notice and view.notice[0] in ("error", "warning"):
+                break  # stale: the page moved on before the move; try on the new view
+    bench.error(f"mesa {mover.table_id}: jogada recusada três vezes")
+
+
+async def close_all(players: list[live.Player], watchers: list) -> None:
+    async def shut(ws) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+    await live.gather_limited([p.close() for p in players], limit=256)
+    await live.gather_limited([shut(ws) for ws in watchers if ws is not None], limit=256)
+
+
+async def warm_up(bench: live.Bench, site: MemorySite) -> None:
+    """One table socket at each game's table (its first frame renders the table's partials; a
+    page over HTTP would need collectstatic's manifest, which the benchmark does not build)."""
+    for table_id, people in site.seated[:: max(len(site.seated) // 4, 1)]:
+        player = live.Player(bench, 0, people[0], table_id, host=True)
+        assert await player.connect(), bench.errors
+        await player.close()
+    await asyncio.sleep(1)
+
+
+async def wave(bench: live.Bench, site: MemorySite, number: int) -> float:
+    """Every seat's person and SPECTATORS spectators across the tables open, read, move once at
+    each table, close; returns the seconds the handshakes and first frames took."""
+    players = [
+        live.Player(bench, 0, person, table_id, host=seat == 0)
+        for table_id, people in site.seated
+        for seat, person in enumerate(people)
+    ]
+    watchers_of = [
+        (site.seated[(number + i) % len(site.seated)][0], site.spectators[i])
+        for i in range(SPECTATORS)
+    ]
+    started = time.perf_counter()
+    connected, watchers = await asyncio.gather(
+        live.gather_limited([p.connect() for p in players]),
+        live.gather_limited([watch(bench, t, s) for t, s in watchers_of]),
+    )
+    seconds = time.perf_counter() - started
+    if all(connected):
+        by_table: dict[int, list[live.Player]] = {}
+        for player in players:
+            by_table.setdefault(player.table_id, []).append(player)
+        await asyncio.gather(*(move_once(bench, group) for group in by_table.values()))
+    await close_all(players, watchers)
+    return seconds
+
+
+def problems(bench: live.Bench, server: live.Server) -> list[str]:
+    """The run's errors, the log's disagreements with the moves acknowledged, and the lines of
+    daphne's log that tell of an error."""
+    return (
+        bench.errors
+        + live.verify(bench)
+        + [
+            block.splitlines()[-1] if block.strip() else "Traceback"
+            for block in log_tracebacks(server)
+            if CLOSED_SEND not in block
+        ]
+        + [line for line in server.problems() if "Traceback" not in line and MISSED not in line]
+    )
+
+
+CLOSED_SEND = "Disconnected: Attempt to send on a closed protocol"
+MISSED = "missed version"  # games/consumers.py's log line before such a traceback
+
+
+def log_tracebacks(server: live.Server) -> list[str]:
+    """Each traceback of daphne's log, as text."""
+    blocks, current = [], None
+    for line in server.log_path.read_text(errors="replace").splitlines():
+        if line.startswith("Traceback"):
+            current = [line]
+            blocks.append(current)
+        elif current is not None and (line.startswith((" ", "\t")) or current[-1].startswith(" ")):
+            current.append(line)
+            if not line.startswith((" ", "\t")):
+                current = None
+    return ["\n".join(b) for b in blocks]
+
+
+def closed_sends(server: live.Server) -> int:
+    """Sends to a socket its client had just closed (a frame on its way as the page left),
+    which games/consumers.py logs as a missed version: counted, not an error of the run."""
+    return sum(CLOSED_SEND in block for block in log_tracebacks(server))
+
+
+def print_traced(site: MemorySite, before: Path, after: Path) -> None:
+    old, new = tracemalloc.Snapshot.load(str(before)), tracemalloc.Snapshot.load(str(after))
+    print("  alocações do Python que cresceram (tracemalloc, por linha):")
+    for stat in new.compare_to(old, "lineno")[:15]:
+        print(f"    {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d}  {stat.traceback[0]}")
+
+
+# -- the scenarios --------------------------------------------------------------------------------
+
+
+def test_churn(memory_site):
+    """WAVES waves of WAVE sockets opened and closed: where the memory goes and whether it
+    comes back."""
+    site = memory_site
+    print(f"\n[{site.label}] {WAVES} ondas de {WAVE} sockets em {len(site.seated)} mesas")
+    trace = {"snapshot": str(site.workdir / "idle.trace")} if TRACE else {}
+    trace_after = {"snapshot": str(site.workdir / "after.trace")} if TRACE else {}
+
+    async def churn(server: live.Server, bench: live.Bench) -> dict[str, Any]:
+        await warm_up(bench, site)
+        found: dict[str, Any] = {"rss_idle": live.rss_kib(server.pid)}
+        found["idle"] = await asyncio.to_thread(probe, server, **trace)
+        started = time.perf_counter()
+        found["seconds"], found["peak"] = [], found["rss_idle"]
+        for number in range(WAVES):
+            found["seconds"].append(await wave(bench, site, number))
+            found["peak"] = max(found["peak"], live.rss_kib(server.pid))
+        found["churn_seconds"] = time.perf_counter() - started
+        found["rss_closed"] = live.rss_kib(server.pid)
+        await asyncio.sleep(PAUSE)
+        found["rss_paused"] = live.rss_kib(server.pid)
+        found["after"] = await asyncio.to_thread(probe, server, **trace_after)
+        found["trimmed"] = await asyncio.to_thread(probe, server, trim="1")
+        return found
+
+    with daphne(site, "churn") as server:
+        db = live.Database(site.env)
+        try:
+            bench = live.Bench(server, db, 0, live.SEED)
+            bench.tables.update(t for t, _ in site.seated)
+            found = asyncio.run(churn(server, bench))
+            wrong = problems(bench, server)
+            closed = closed_sends(server)
+        finally:
+            db.close()
+    rss_idle, trimmed = found["rss_idle"], found["trimmed"]
+    sockets = WAVES * (SPECTATORS + sum(len(p) for _, p in site.seated))
+    figure(site, "em repouso", heap_text(found["idle"]))
+    figure(
+        site,
+        "RSS",
+        f"em repouso {mib(rss_idle)}; pico {mib(found['peak'])}; depois de {sockets} sockets "
+        f"abertos e fechados {mib(found['rss_closed'])}; após {PAUSE:.0f} s "
+        f"{mib(found['rss_paused'])} ({(found['rss_paused'] / rss_idle - 1) * 100:+.0f}% do "
+        f"repouso); após malloc_trim(0) {mib(trimmed['rss_kib'])} "
+        f"({(trimmed['rss_kib'] / rss_idle - 1) * 100:+.0f}%)",
+    )
+    figure(
+        site,
+        "ondas",
+        f"{found['churn_seconds']:.1f} s ao todo, abertura de uma onda "
+        f"{min(found['seconds']):.1f}-{max(found['seconds']):.1f} s; "
+        f"{sum(len(v) for v in bench.acked.values())} jogadas confirmadas",
+    )
+    figure(site, "envios a um socket já fechado pelo cliente (registrados)", str(closed))
+    figure(site, "depois da pausa", heap_text(found["after"]))
+    figure(site, "depois de malloc_trim(0)", heap_text(trimmed))
+    figure(site, "registros em repouso", registries(found["idle"]))
+    figure(site, "registros depois", registries(found["after"]))
+    figure(site, "tipos que cresceram", grown_types(found["idle"], found["after"]))
+    if TRACE:
+        print_traced(site, site.workdir / "idle.trace", site.workdir / "after.trace")
+    assert not wrong, wrong[:20]
+
+
+def test_idle_sockets(memory_site):
+    """IDLE table sockets open at once on a daphne started with the default soft limit."""
+    if IDLE <= 0:
+        pytest.skip("BENCH_MEMORY_IDLE=0")
+    site = memory_site
+    print(f"\n[{site.label}] {IDLE} sockets ociosos em {len(site.seated)} mesas")
+
+    async def idle(server: live.Server, bench: live.Bench) -> dict[str, Any]:
+        await warm_up(bench, site)
+        found: dict[str, Any] = {"rss_idle": live.rss_kib(server.pid)}
+        everyone = [(t, p) for t, people in site.seated for p in people]
+        everyone += [
+            (site.seated[i % len(site.seated)][0], site.spectators[i % len(site.spectators)])
+            for i in range(max(IDLE - len(everyone), 0))
+        ]
+        started = time.perf_counter()
+        watchers = await live.gather_limited([watch(bench, t, p) for t, p in everyone[:IDLE]])
+        found["seconds"] = time.perf_counter() - started
+        found["opened"] = sum(ws is not None for ws in watchers)
+        await asyncio.sleep(2)
+        found["rss_open"] = live.rss_kib(server.pid)
+        found["open"] = await asyncio.to_thread(probe, server)
+        await close_all([], watchers)
+        return found
+
+    with daphne(site, "idle", soft_files=DEFAULT_SOFT_LIMIT) as server:
+        limit = files_limit(server.pid)
+        db = live.Database(site.env)
+        try:
+            bench = live.Bench(server, db, 0, live.SEED)
+            found = asyncio.run(idle(server, bench))
+            wrong = problems(bench, server)
+            closed = closed_sends(server)
+        finally:
+            db.close()
+    opened, seconds = found["opened"], found["seconds"]
+    rss_idle, rss_open = found["rss_idle"], found["rss_open"]
+    refused = IDLE - opened
+    figure(site, "limite de arquivos do daphne (iniciado com 1024)", limit)
+    figure(site, "envios a um socket já fechado pelo cliente (registrados)", str(closed))
+    figure(
+        site,
+        f"{IDLE} sockets ociosos",
+        f"{opened} abertos, {refused} recusados, em {seconds:.1f} s ({opened / seconds:.0f} "
+        f"apertos de mão por segundo, {live.CONNECT_AT_ONCE} de cada vez); RSS "
+        f"{mib(rss_idle)} em repouso, {mib(rss_open)} com eles abertos: "
+        f"{(rss_open - rss_idle) / max(opened, 1):.1f} KiB por socket",
+    )
+    assert not wrong, wrong[:20]
