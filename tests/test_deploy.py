@@ -1,0 +1,357 @@
+"""The deployment files (deploy/) hold together: with each other, with the code and the README.
+
+The systemd units start modules, arguments and management commands that exist, with the limits
+production needs; the timers start existing services; the nginx site passes the WebSocket upgrade
+and the client's address and scheme, and serves STATIC_ROOT; every variable of
+deploy/bozo.env.example is read by config/settings.py and listed in the README's table, and the
+other way round. `nginx -t` and `systemd-analyze verify` run when the machine has them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import get_commands
+
+REPO = Path(__file__).resolve().parents[1]
+DEPLOY = REPO / "deploy"
+UNITS = DEPLOY / "systemd"
+SITE = DEPLOY / "nginx" / "bozo.conf"
+ENV_EXAMPLE = DEPLOY / "bozo.env.example"
+INSTALLED = "/srv/bozo"  # where the units and the nginx site expect the checkout
+PYTHON = f"{INSTALLED}/.venv/bin/python"
+
+
+# -- systemd ---------------------------------------------------------------------------------------
+
+
+def unit(name: str) -> dict[str, list[tuple[str, str]]]:
+    """A unit file as {section: [(key, value), ...]}, repeated keys kept in order."""
+    sections: dict[str, list[tuple[str, str]]] = {}
+    current = None
+    for raw in (UNITS / name).read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            assert line.endswith("]"), (name, line)
+            current = sections.setdefault(line[1:-1], [])
+            continue
+        assert current is not None and "=" in line, (name, line)
+        key, value = line.split("=", 1)
+        current.append((key.strip(), value.strip()))
+    return sections
+
+
+def values(name: str, section: str, key: str) -> list[str]:
+    return [v for k, v in unit(name).get(section, []) if k == key]
+
+
+def one(name: str, section: str, key: str) -> str:
+    found = values(name, section, key)
+    assert len(found) == 1, f"{name}: [{section}] {key} = {found}"
+    return found[0]
+
+
+SERVICES = sorted(p.name for p in UNITS.glob("*.service"))
+TIMERS = sorted(p.name for p in UNITS.glob("*.timer"))
+LONG_RUNNING = ["bozo-daphne@.service", "bozo-sweeper.service"]
+
+
+def test_the_expected_units_are_there():
+    assert set(SERVICES) >= {
+        "bozo-daphne@.service",
+        "bozo-sweeper.service",
+        "bozo-cleanup.service",
+        "bozo-backup.service",
+    }
+    assert set(TIMERS) >= {"bozo-cleanup.timer", "bozo-backup.timer"}
+    assert (UNITS / "bozo.target").is_file()
+
+
+def test_daphne_runs_config_serve_behind_the_proxy_with_arguments_daphne_takes():
+    from daphne.cli import CommandLineInterface
+
+    argv = one("bozo-daphne@.service", "Service", "ExecStart").split()
+    assert argv[:3] == [PYTHON, "-m", "config.serve"]
+    assert importlib.util.find_spec("config.serve") is not None
+    args = CommandLineInterface().parser.parse_args([arg.replace("%i", "8001") for arg in argv[3:]])
+    assert args.proxy_headers
+    assert (args.host, args.port) == ("127.0.0.1", 8001)  # only nginx reaches it
+    module, attribute = args.application.split(":")
+    assert hasattr(importlib.import_module(module), attribute)
+
+
+@pytest.mark.parametrize("name", LONG_RUNNING)
+def test_long_running_services_restart_always_and_may_open_many_sockets(name):
+    assert one(name, "Service", "Restart") == "always"
+    if name.startswith("bozo-daphne"):
+        assert int(one(name, "Service", "LimitNOFILE")) >= 65536
+
+
+@pytest.mark.parametrize("name", SERVICES)
+def test_every_service_runs_unprivileged_from_the_checkout_with_the_environment_file(name):
+    assert one(name, "Service", "User") not in {"", "root", "0"}
+    assert one(name, "Service", "EnvironmentFile") == "/etc/bozo/bozo.env"
+    assert one(name, "Service", "WorkingDirectory") == INSTALLED
+    assert one(name, "Service", "NoNewPrivileges") == "yes"
+    assert one(name, "Service", "ProtectSystem") == "strict"
+    assert one(name, "Service", "PrivateTmp") == "yes"
+
+
+@pytest.mark.parametrize("name", SERVICES)
+def test_every_command_a_service_runs_exists(name):
+    commands = get_commands()
+    for command in values(name, "Service", "ExecStart"):
+        argv = command.split()
+        if argv[0] == PYTHON and argv[1] == "manage.py":
+            assert argv[2] in commands, f"{name}: no management command {argv[2]!r}"
+        elif argv[0] == PYTHON:
+            assert argv[1] == "-m" and importlib.util.find_spec(argv[2]), command
+        else:
+            script = REPO / Path(argv[0]).relative_to(INSTALLED)
+            assert script.is_file() and os.access(script, os.X_OK), f"{name}: {argv[0]}"
+
+
+def test_the_daily_cleanup_removes_old_tables_then_expired_sessions():
+    commands = [c.split()[2] for c in values("bozo-cleanup.service", "Service", "ExecStart")]
+    assert commands == ["cleanup_tables", "clearsessions"]
+    assert one("bozo-cleanup.service", "Service", "Type") == "oneshot"
+
+
+@pytest.mark.parametrize("name", TIMERS)
+def test_every_timer_starts_an_existing_one_shot_service_daily(name):
+    service = one(name, "Timer", "Unit")
+    assert service in SERVICES
+    assert one(service, "Service", "Type") == "oneshot"
+    assert re.fullmatch(r"\*-\*-\* \d\d:\d\d:\d\d|daily", one(name, "Timer", "OnCalendar"))
+    assert one(name, "Timer", "Persistent") == "true"
+
+
+@pytest.mark.parametrize("name", [*SERVICES, *TIMERS])
+def test_every_unit_belongs_to_the_target(name):
+    wanted = [target for line in values(name, "Install", "WantedBy") for target in line.split()]
+    part_of = values(name, "Unit", "PartOf")
+    if name in LONG_RUNNING or name in TIMERS:
+        assert "bozo.target" in wanted and part_of == ["bozo.target"]
+    for target in [*wanted, *part_of]:
+        assert target in {"multi-user.target", "timers.target"} or (UNITS / target).is_file()
+
+
+def test_systemd_accepts_the_units(tmp_path):
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is not installed")
+    for path in UNITS.iterdir():  # as installed, with the checkout where this one is
+        text = path.read_text().replace(INSTALLED, str(REPO))
+        name = path.name.replace("@.service", "@8001.service")
+        (tmp_path / name).write_text(text)
+    units = sorted(str(p) for p in tmp_path.iterdir())
+    done = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", *units],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    complaints = [line for line in done.stderr.splitlines() if str(tmp_path) in line]
+    assert done.returncode == 0 and not complaints, done.stderr
+
+
+# -- nginx -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Directive:
+    name: str
+    args: list[str]
+    block: list[Directive] = field(default_factory=list)
+
+    def all(self, name: str) -> list[Directive]:
+        return [d for d in self.block if d.name == name]
+
+    def headers(self) -> dict[str, str]:
+        return {d.args[0].lower(): " ".join(d.args[1:]) for d in self.all("proxy_set_header")}
+
+
+TOKEN = re.compile(
+    r"""\s+|#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|([^\s{};"'#]+)"""
+)
+
+
+def parse_nginx(text: str) -> Directive:
+    """nginx's configuration syntax: directives with arguments, ending in `;` or a block."""
+    root = Directive("", [])
+    stack, words = [root], []
+    for match in TOKEN.finditer(text):
+        double, single, punct, word = match.groups()
+        if punct == ";":
+            stack[-1].block.append(Directive(words[0], words[1:]))
+            words = []
+        elif punct == "{":
+            directive = Directive(words[0], words[1:])
+            stack[-1].block.append(directive)
+            stack.append(directive)
+            words = []
+        elif punct == "}":
+            assert not words, words
+            stack.pop()
+        elif word is not None or double is not None or single is not None:
+            words.append(word if word is not None else (double if double is not None else single))
+    assert len(stack) == 1 and not words, "unbalanced nginx configuration"
+    return root
+
+
+@pytest.fixture(scope="module")
+def site() -> Directive:
+    return parse_nginx(SITE.read_text())
+
+
+def https_server(site: Directive) -> Directive:
+    (server,) = [s for s in site.all("server") if any("ssl" in d.args for d in s.all("listen"))]
+    return server
+
+
+def location(server: Directive, path: str) -> Directive:
+    (found,) = [d for d in server.all("location") if d.args == [path]]
+    return found
+
+
+def test_plain_http_is_redirected_to_https(site):
+    (plain,) = [s for s in site.all("server") if s is not https_server(site)]
+    assert {d.args[0] for d in plain.all("listen")} == {"80", "[::]:80"}
+    assert location(plain, "/").all("return")[0].args == ["301", "https://$host$request_uri"]
+
+
+def test_tls_is_modern(site):
+    server = https_server(site)
+    assert server.all("ssl_protocols")[0].args == ["TLSv1.2", "TLSv1.3"]
+    assert server.all("ssl_certificate") and server.all("ssl_certificate_key")
+
+
+def test_websocket_upgrade_passes_through(site):
+    (upgrade,) = [m for m in site.all("map") if m.args == ["$http_upgrade", "$connection_upgrade"]]
+    assert {d.name: d.args for d in upgrade.block}["default"] == ["upgrade"]
+    server = https_server(site)
+    headers = server.headers()
+    assert headers["upgrade"] == "$http_upgrade"
+    assert headers["connection"] == "$connection_upgrade"
+    assert server.all("proxy_http_version")[0].args == ["1.1"]
+    sockets = location(server, "/ws/")
+    assert not sockets.all("proxy_set_header")  # else the server's headers would not apply
+    assert sockets.all("proxy_pass")[0].args == ["http://bozo"]
+    timeout = sockets.all("proxy_read_timeout")[0].args[0]
+    assert timeout.endswith("h") or int(timeout.rstrip("s")) >= 3600
+
+
+def test_the_client_address_is_overwritten_never_appended_and_the_scheme_passed(site):
+    headers = https_server(site).headers()
+    # daphne --proxy-headers takes the first address of the list: it must be nginx's own.
+    assert headers["x-forwarded-for"] == "$remote_addr"
+    assert headers["x-real-ip"] == "$remote_addr"
+    assert headers["x-forwarded-proto"] == "$scheme"
+    assert headers["host"] == "$host"
+    assert settings.SECURE_PROXY_SSL_HEADER in {None, ("HTTP_X_FORWARDED_PROTO", "https")}
+
+
+def test_static_files_come_from_static_root(site):
+    server = https_server(site)
+    static = location(server, f"/{settings.STATIC_URL.strip('/')}/")
+    (alias,) = static.all("alias")
+    installed_root = Path(INSTALLED) / Path(settings.STATIC_ROOT).relative_to(REPO)
+    assert alias.args == [f"{installed_root}/"]
+    assert not static.all("proxy_pass")
+
+
+def test_the_upstream_lists_daphne_ports_on_the_loopback(site):
+    (upstream,) = [u for u in site.all("upstream") if u.args == ["bozo"]]
+    servers = [d.args[0] for d in upstream.all("server")]
+    assert servers and all(re.fullmatch(r"127\.0\.0\.1:\d+", s) for s in servers)
+    assert one("bozo-daphne@.service", "Service", "ExecStart").count("-b 127.0.0.1") == 1
+
+
+def test_request_bodies_are_limited(site):
+    size = https_server(site).all("client_max_body_size")[0].args[0]
+    assert re.fullmatch(r"\d+[km]", size)
+
+
+def test_nginx_accepts_the_site(tmp_path):
+    nginx, openssl = shutil.which("nginx"), shutil.which("openssl")
+    if nginx is None or openssl is None:
+        pytest.skip("nginx (or openssl, for a test certificate) is not installed")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=bozo.example.com", "-keyout", str(key), "-out", str(cert)],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    text = SITE.read_text()
+    for directive, path in (("ssl_certificate", cert), ("ssl_certificate_key", key)):
+        text = re.sub(rf"^(\s*{directive}) \S+;", rf"\1 {path};", text, flags=re.M)
+    (tmp_path / "static").mkdir()
+    (tmp_path / "temp").mkdir()
+    (tmp_path / "bozo.conf").write_text(
+        text.replace(f"{INSTALLED}/staticfiles/", f"{tmp_path}/static/")
+    )
+    temp = "".join(
+        f"    {kind}_temp_path {tmp_path}/temp;\n"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    (tmp_path / "nginx.conf").write_text(
+        f"events {{}}\nhttp {{\n    access_log off;\n{temp}    include {tmp_path}/bozo.conf;\n}}\n"
+    )
+    done = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
+         "-g", f"pid {tmp_path}/nginx.pid; error_log stderr;"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "[warn]" not in done.stderr and "[emerg]" not in done.stderr, done.stderr
+
+
+# -- the environment ------------------------------------------------------------------------------
+
+
+def example_variables() -> set[str]:
+    """Set (NAME=...) or documented but left at the default (# NAME=...)."""
+    found = re.findall(r"^(?:# ?)?([A-Z][A-Z0-9_]*)=", ENV_EXAMPLE.read_text(), flags=re.M)
+    return set(found)
+
+
+def settings_variables() -> set[str]:
+    text = (REPO / "config" / "settings.py").read_text()
+    reads = r"(?:os\.environ\.get|os\.getenv|os\.environ\[|env_[a-z]+)\(?\s*\"([A-Z][A-Z0-9_]*)\""
+    return set(re.findall(reads, text))
+
+
+def readme_variables() -> set[str]:
+    text = (REPO / "README.md").read_text()
+    section = text.split("## Configuração", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return {name for row in rows for name in re.findall(r"`([A-Z][A-Z0-9_]*)`", row.split("|")[1])}
+
+
+def test_the_environment_example_settings_and_readme_name_the_same_variables():
+    example, read, documented = example_variables(), settings_variables(), readme_variables()
+    assert "TRUSTED_PROXY_COUNT" in read
+    assert example - read == set(), "in deploy/bozo.env.example, never read by config/settings.py"
+    assert read - example == set(), "read by config/settings.py, missing in bozo.env.example"
+    assert read - documented == set(), "read by config/settings.py, missing in the README's table"
+    assert documented - read == set(), "in the README's table, never read by config/settings.py"
+
+
+def test_the_environment_example_is_set_for_production():
+    active = dict(
+        line.split("=", 1)
+        for line in ENV_EXAMPLE.read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    assert active["TRUSTED_PROXY_COUNT"] == "1"
+    assert active["DATABASE_URL"].startswith("postgres://")
+    assert active["REDIS_URL"].startswith("redis://")
+    assert "DEBUG" not in active
+    assert active["CSRF_TRUSTED_ORIGINS"].startswith("https://")
