@@ -451,9 +451,9 @@ def seat_take(
             raise TableError(_("Esta partida já terminou."))
         _refuse_uninvited(copy, user_id, invite_code)
         mine = copy.seat_of(user_id)
+        if mine is not None and index in (None, mine.index) and team in (None, mine.team):
+            return None  # sitting where one sits (a second tab, a repeated frame): nothing to do
         if copy.waiting:
-            if mine is not None and index is None and team in (None, mine.team):
-                return None
             # A free seat, else a robot's: a person who comes takes a robot's place at once.
             candidates = [s for s in copy.seats if s.empty and s is not mine]
             candidates += [s for s in copy.seats if s.robot]
@@ -507,9 +507,11 @@ def seat_move(*, table_id: int, by, from_index: int, to_index: int) -> None:
 
 
 def robot_add(*, table_id: int, by, index: int | None = None) -> None:
-    def decide(copy: TableCopy) -> Change:
+    def decide(copy: TableCopy) -> Change | None:
         _require_host(copy, by)
         _require_waiting(copy)
+        if index is not None and 0 <= index < len(copy.seats) and copy.seats[index].robot:
+            return None  # that seat has its robot already (a second tab, a repeated frame)
         free = [s for s in copy.seats if s.empty and (index is None or s.index == index)]
         if not free:
             raise TableError(_("Não há lugar livre para um robô."))
@@ -623,8 +625,10 @@ def table_start(*, table_id: int, by) -> None:
     """The host starts the game with those seated: at least the mode's minimum (a mode with a
     range of seats drops the free ones), and nobody seated who has left the page."""
 
-    def decide(copy: TableCopy) -> Change:
+    def decide(copy: TableCopy) -> Change | None:
         _require_host(copy, by)
+        if copy.playing:
+            return None  # started already (a second tab, a repeated frame): the page shows it
         _require_waiting(copy)
         refusal = start_refusal(copy)
         if refusal:
@@ -746,12 +750,14 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
             raise TableError(error.message, status="illegal") from None
         entry = {"seat": seat.index, "user_id": user_id, "action": action, "cid": cid}
         change = Change(state=state, events=events, entry=entry, fired=_turn_timers(copy, seat))
-        return _seat_the_queue(copy, change)
+        return _back_from_autopilot(copy, _seat_the_queue(copy, change), seat)
 
     try:
         copy = _run(table_id, decide)
     except TableError as error:
-        if error.status == "stale" and cid and _was_applied(table_id, cid):
+        # A command already in the log is answered as such whatever refuses it now: the same
+        # frame again after the game ended, or after its seat changed, is no new move.
+        if cid and _was_applied(table_id, cid):
             return ActResult("duplicate", _current_version(table_id))
         return ActResult(error.status, _current_version(table_id), error.message)
     except IntegrityError:
@@ -896,6 +902,20 @@ def _seat_the_queue(copy: TableCopy, change: Change) -> Change:
         queue=tuple(queue),
         notices=[*change.notices, *notices],
     )
+
+
+def _back_from_autopilot(copy: TableCopy, change: Change, seat: SeatCopy) -> Change:
+    """A person who moves is at the table: a robot playing for them stops (its timer goes with
+    it), and the wait before another takeover starts from this move."""
+    if not seat.autopilot:
+        return change
+    seats = change.seats if change.seats is not None else copy.seats
+    current = seats[seat.index] if seat.index < len(seats) else None
+    if current is None or current.user_id != seat.user_id:  # the queue took it at this break
+        return change
+    last_seen = None if current.connected else timezone.now()
+    back = replace(current, autopilot=False, last_seen=last_seen)
+    return replace(change, seats=_with_seat(seats, back))
 
 
 def _turn_timers(copy: TableCopy, seat: SeatCopy) -> frozenset[tuple[str, int | None]]:
