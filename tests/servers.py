@@ -224,3 +224,25 @@ def postgres_and_redis(workdir: Path) -> Iterator[tuple[str, str]]:
     """Both servers, fresh; yields (DATABASE_URL, REDIS_URL) and stops both at exit."""
     with postgres(workdir) as database_url, redis(workdir) as redis_url:
         yield database_url, redis_url
+
+
+def postgres_stop(workdir: Path) -> None:
+    """Stop the cluster `postgres(workdir)` started (fast: its sessions are cut), for a test of
+    the database going away; `postgres_start` brings it back on the same port and files."""
+    pgbin = postgres_bin()
+    data = workdir / "pg"
+    stop = [str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]
+    _checked(_as_postgres(stop), "pg_ctl stop")
+
+
+def postgres_start(workdir: Path, database_url: str) -> None:
+    """Start again the cluster of `postgres(workdir)` on the port of its `database_url`."""
+    pgbin = postgres_bin()
+    data = workdir / "pg"
+    port = int(database_url.rsplit(":", 1)[1].split("/", 1)[0])
+    start = [
+        str(pgbin / "pg_ctl"), "-D", str(data), "-w", "-t", str(int(START_TIMEOUT)),
+        "-l", str(data / "server.log"),
+        "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1", "start",
+    ]  # fmt: skip
+    _checked(_as_postgres(start), "pg_ctl start")
