@@ -9,11 +9,18 @@ other way round. `nginx -t` and `systemd-analyze verify` run when the machine ha
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import http.client
 import importlib.util
+import json
 import os
 import re
 import shutil
+import socket
+import ssl
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -283,12 +290,7 @@ def test_nginx_accepts_the_site(tmp_path):
     nginx, openssl = shutil.which("nginx"), shutil.which("openssl")
     if nginx is None or openssl is None:
         pytest.skip("nginx (or openssl, for a test certificate) is not installed")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-         "-subj", "/CN=bozo.example.com", "-keyout", str(key), "-out", str(cert)],
-        capture_output=True, timeout=120, check=True,
-    )  # fmt: skip
+    cert, key = _certificate(tmp_path, openssl)
     text = SITE.read_text()
     for directive, path in (("ssl_certificate", cert), ("ssl_certificate_key", key)):
         text = re.sub(rf"^(\s*{directive}) \S+;", rf"\1 {path};", text, flags=re.M)
@@ -355,3 +357,128 @@ def test_the_environment_example_is_set_for_production():
     assert active["REDIS_URL"].startswith("redis://")
     assert "DEBUG" not in active
     assert active["CSRF_TRUSTED_ORIGINS"].startswith("https://")
+
+
+# -- nginx in front of daphne, for real ------------------------------------------------------------
+
+
+def _nginx_config(tmp_path: Path, cert: Path, key: Path, ports: dict[str, int]) -> Path:
+    """The site as shipped, with a test certificate, free ports and a temporary static root."""
+    text = SITE.read_text()
+    for directive, path in (("ssl_certificate", cert), ("ssl_certificate_key", key)):
+        text = re.sub(rf"^(\s*{directive}) \S+;", rf"\1 {path};", text, flags=re.M)
+    text = re.sub(r"^\s*listen \[::\]:\d+.*\n", "", text, flags=re.M)
+    text = re.sub(r"^(\s*)listen 80;", rf"\1listen 127.0.0.1:{ports['http']};", text, flags=re.M)
+    text = re.sub(r"^(\s*)listen 443 ", rf"\1listen 127.0.0.1:{ports['https']} ", text, flags=re.M)
+    upstream = "".join(f"    server 127.0.0.1:{port};\n" for port in ports["daphne"])
+    text = re.sub(r"(upstream bozo \{\n)(?:\s*server [^\n]*\n)+", rf"\1{upstream}", text)
+    text = text.replace(f"{INSTALLED}/staticfiles/", f"{tmp_path}/static/")
+    (tmp_path / "bozo.conf").write_text(text)
+    (tmp_path / "temp").mkdir(exist_ok=True)
+    temp = "".join(
+        f"    {kind}_temp_path {tmp_path}/temp;\n"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    config = tmp_path / "nginx.conf"
+    config.write_text(
+        f"events {{}}\nhttp {{\n    access_log off;\n{temp}    include {tmp_path}/bozo.conf;\n}}\n"
+    )
+    return config
+
+
+def _certificate(tmp_path: Path, openssl: str) -> tuple[Path, Path]:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=bozo.example.com", "-keyout", str(key), "-out", str(cert)],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    return cert, key
+
+
+def _https(port: int, path: str, headers: dict[str, str], *, method: str = "GET", body=None):
+    """A request to nginx from 127.0.0.2: an address that is neither nginx's nor daphne's."""
+    context = ssl.create_default_context()
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE  # the test certificate
+    conn = http.client.HTTPSConnection(
+        "127.0.0.1", port, context=context, source_address=("127.0.0.2", 0), timeout=30
+    )
+    try:
+        conn.request(method, path, body=body, headers={"Host": "localhost", **headers})
+        response = conn.getresponse()
+        return response, response.read()
+    finally:
+        conn.close()
+
+
+def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp_path):
+    nginx, openssl = shutil.which("nginx"), shutil.which("openssl")
+    if nginx is None or openssl is None:
+        pytest.skip("nginx (or openssl, for a test certificate) is not installed")
+    from tests.accounts.test_client_address import daphne_serving, free_port
+
+    cert, key = _certificate(tmp_path, openssl)
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "app.0123456789ab.css").write_text("body { color: green }")
+    (static / "robots.txt").write_text("User-agent: *")
+    with daphne_serving("--proxy-headers") as one, daphne_serving("--proxy-headers") as two:
+        upstreams = [int(base.rsplit(":", 1)[1]) for base in (one, two)]
+        ports = {"http": free_port(), "https": free_port(), "daphne": upstreams}
+        config = _nginx_config(tmp_path, cert, key, ports)
+        log = tmp_path / "error.log"
+        globals_ = f"pid {tmp_path}/nginx.pid; error_log {log}; daemon off; master_process off;"
+        proc = subprocess.Popen(
+            [nginx, "-p", str(tmp_path), "-c", str(config), "-g", globals_],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                assert proc.poll() is None, log.read_text()
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", ports["https"])).close()
+                    break
+                assert time.monotonic() < deadline, "nginx did not start"
+                time.sleep(0.1)
+
+            # The client's own X-Forwarded-For is overwritten: Django sees where it came from.
+            forged = {"X-Forwarded-For": "10.9.8.7", "X-Forwarded-Proto": "http"}
+            seen = [json.loads(_https(ports["https"], "/_client/", forged)[1]) for _ in range(4)]
+            for answer in seen:
+                assert answer["remote_addr"] == answer["allauth_ip"] == "127.0.0.2", answer
+                assert answer["secure"], answer
+            assert len({answer["process"] for answer in seen}) == 2  # both daphnes serve
+
+            # The upgrade reaches daphne as a WebSocket handshake (refused there for a path no
+            # table has: 403), not as a page request (Django's 404).
+            handshake = {
+                "Upgrade": "websocket",
+                "Connection": "Upgrade",
+                "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+                "Sec-WebSocket-Version": "13",
+                "Origin": "https://localhost",
+            }
+            assert _https(ports["https"], "/ws/nada/", handshake)[0].status == 403
+            assert _https(ports["https"], "/ws/nada/", {})[0].status == 404
+
+            # Static files from the disk, a year of cache only for hashed names.
+            response, body = _https(ports["https"], "/static/app.0123456789ab.css", {})
+            assert (response.status, body) == (200, b"body { color: green }")
+            assert "immutable" in response.headers["Cache-Control"]
+            response, _body = _https(ports["https"], "/static/robots.txt", {})
+            assert response.headers["Cache-Control"] == "public, max-age=3600"
+            assert _https(ports["https"], "/static/nada.css", {})[0].status == 404
+
+            big = b"x" * (2 * 1024 * 1024)
+            assert _https(ports["https"], "/_client/", {}, method="POST", body=big)[0].status == 413
+
+            plain = http.client.HTTPConnection("127.0.0.1", ports["http"], timeout=30)
+            plain.request("GET", "/conta/login/?next=/", headers={"Host": "localhost"})
+            response = plain.getresponse()
+            assert response.status == 301
+            assert response.headers["Location"] == "https://localhost/conta/login/?next=/"
+            plain.close()
+        finally:
+            proc.terminate()
+            proc.wait(20)

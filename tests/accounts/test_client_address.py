@@ -134,15 +134,16 @@ def test_without_the_trusted_proxy_count_every_client_shares_the_proxy_address(p
 # A real daphne with --proxy-headers, as the systemd unit starts it.
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 
 
 @contextlib.contextmanager
-def _daphne(*flags: str):
-    port = _free_port()
+def daphne_serving(*flags: str):
+    """A daphne of the site's stack (with /_client/) on a free port; yields its base URL."""
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_"))}
     env.pop("DEBUG", None)
     env.update(
@@ -178,15 +179,17 @@ def _seen(base: str, **headers: str) -> dict:
     url, headers = f"{base}/_client/", {"Host": "localhost", **headers}
     request = urllib.request.Request(url, headers=headers)  # noqa: S310 - our local server
     with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - local server
-        return json.load(response)
+        seen = json.load(response)
+    del seen["process"]
+    return seen
 
 
 def test_daphne_with_proxy_headers_hands_django_the_forwarded_client():
-    with _daphne("--proxy-headers") as base:
+    with daphne_serving("--proxy-headers") as base:
         seen = _seen(base, **{"X-Forwarded-For": ATTACKER, "X-Forwarded-Proto": "https"})
         assert seen == {"remote_addr": ATTACKER, "allauth_ip": ATTACKER, "secure": True}
         # Without the header (a health check on the machine itself) it is the peer's address.
         assert _seen(base)["remote_addr"] == "127.0.0.1"
-    with _daphne() as base:  # without the flag, the proxy's address: what the flag is for
+    with daphne_serving() as base:  # without the flag, the proxy's address: what the flag is for
         seen = _seen(base, **{"X-Forwarded-For": ATTACKER, "X-Forwarded-Proto": "https"})
         assert seen == {"remote_addr": "127.0.0.1", "allauth_ip": "127.0.0.1", "secure": False}
