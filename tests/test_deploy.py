@@ -312,7 +312,14 @@ def test_nginx_accepts_the_site(tmp_path):
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "[warn]" not in done.stderr and "[emerg]" not in done.stderr, done.stderr
+    # nginx 1.25.1 and newer prefer "http2 on;", which the nginx of Debian 12 and Ubuntu 24.04
+    # does not know; the site keeps the form both accept.
+    warnings = [
+        line
+        for line in done.stderr.splitlines()
+        if "[warn]" in line and '"listen ... http2" directive is deprecated' not in line
+    ]
+    assert not warnings and "[emerg]" not in done.stderr, done.stderr
 
 
 # -- the environment ------------------------------------------------------------------------------
