@@ -66,6 +66,13 @@ class LocalChannelLayer(BaseChannelLayer):
                 expires, message = await queue.get()
                 if expires >= time.monotonic():
                     return message
+        except asyncio.CancelledError:
+            # A consumer that stops cancels its receive (Channels has no call that ends a
+            # channel; channels-redis drops its buffer here too): its empty queue goes with it,
+            # instead of waiting for the sweep with every closed socket's.
+            if self.receivers[channel] == 1 and queue.empty() and self.queues.get(channel) is queue:
+                del self.queues[channel]
+            raise
         finally:
             waiting = self.receivers.pop(channel) - 1
             if waiting:

@@ -77,6 +77,32 @@ async def test_the_sweep_forgets_unread_queues_but_never_one_a_receiver_waits_on
     assert await receiver == {"type": "still"}
 
 
+async def test_a_cancelled_receive_takes_its_empty_queue_with_it():
+    """A consumer that stops cancels its receive: a closed socket's queue is not kept (8,000
+    sockets opened and closed left 8,000 queues until a sweep), but a queue with messages, or
+    one another receiver still waits on, stays."""
+    layer = LocalChannelLayer()
+    closed, unread, shared = [await layer.new_channel() for _ in range(3)]
+    await layer.send(unread, {"type": "unread"})
+    await layer.send(unread, {"type": "also"})
+    assert await layer.receive(unread) == {"type": "unread"}
+    receivers = [asyncio.ensure_future(layer.receive(c)) for c in (closed, shared, shared)]
+    await asyncio.sleep(0)
+    assert closed in layer.queues
+    receivers[0].cancel()
+    receivers[1].cancel()
+    await asyncio.gather(*receivers[:2], return_exceptions=True)
+    assert closed not in layer.queues and shared in layer.queues
+    await layer.send(shared, {"type": "still"})
+    assert await receivers[2] == {"type": "still"}
+    assert await layer.receive(unread) == {"type": "also"}
+    await layer.send(unread, {"type": "kept"})
+    assert unread in layer.queues  # a message waits in it: a later receive gets it
+    assert await layer.receive(unread) == {"type": "kept"}
+    await layer.send(closed, {"type": "after"})  # a send to a closed channel: a new queue
+    assert await layer.receive(closed) == {"type": "after"}
+
+
 async def test_names_are_checked_as_the_specification_says():
     layer = LocalChannelLayer()
     with pytest.raises(TypeError):
