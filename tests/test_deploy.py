@@ -3,8 +3,9 @@
 The systemd units start modules, arguments and management commands that exist, with the limits
 production needs; the timers start existing services; the nginx site passes the WebSocket upgrade
 and the client's address and scheme, and serves STATIC_ROOT; every variable of
-deploy/bozo.env.example is read by config/settings.py and listed in the README's table, and the
-other way round. `nginx -t` and `systemd-analyze verify` run when the machine has them.
+deploy/bozo.env.example is read by config/settings.py (or config/serve.py) and listed in the
+README's table, and the other way round. `nginx -t` and `systemd-analyze verify` run where the
+machine has them, and so does a real nginx with the site in front of two daphnes.
 """
 
 from __future__ import annotations
@@ -332,7 +333,8 @@ def example_variables() -> set[str]:
 
 
 def settings_variables() -> set[str]:
-    text = (REPO / "config" / "settings.py").read_text()
+    """The variables read by the settings, and by `python -m config.serve` before them."""
+    text = "".join((REPO / "config" / name).read_text() for name in ("settings.py", "serve.py"))
     reads = r"(?:os\.environ\.get|os\.getenv|os\.environ\[|env_[a-z]+)\(?\s*\"([A-Z][A-Z0-9_]*)\""
     return set(re.findall(reads, text))
 
