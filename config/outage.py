@@ -62,6 +62,8 @@ def _outage(request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response.status_code = 503
         response.reason_phrase = "Service Unavailable"
         response.content = page().encode()
+        if response.has_header("Content-Length"):  # set by an inner middleware for the 500's
+            response["Content-Length"] = str(len(response.content))
         response["Content-Type"] = "text/html; charset=utf-8"
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         response["Cache-Control"] = "no-store"

@@ -19,10 +19,12 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -86,16 +88,30 @@ class Redis:
 
 
 @contextlib.contextmanager
-def backends(workdir: Path):
-    """Fresh PostgreSQL and Redis of this test's own; yields (database_url, Redis)."""
+def backends():
+    """Fresh PostgreSQL and Redis of this test's own; yields (database_url, Redis, workdir).
+
+    The work directory is a temporary one of its own, not pytest's tmp_path: another pytest
+    session on the machine prunes the older directories of /tmp/pytest-of-<user>, the running
+    cluster's among them. It is removed at the end, unless the test failed (its logs stay)."""
     need_servers()
-    with servers.postgres(workdir) as database_url:
-        redis = Redis(workdir)
-        redis.start()
-        try:
-            yield database_url, redis
-        finally:
-            redis.stop()
+    workdir = Path(tempfile.mkdtemp(prefix="bozo-faults-"))
+    failed = False
+    try:
+        with servers.postgres(workdir) as database_url:
+            redis = Redis(workdir)
+            redis.start()
+            try:
+                yield database_url, redis, workdir
+            finally:
+                redis.stop()
+    except BaseException:
+        failed = True
+        print(f"the fault test's servers and logs: {workdir}")
+        raise
+    finally:
+        if not failed:
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 class Daphne:

@@ -9,3 +9,9 @@ from tests.multiprocess.settings import *  # noqa: F403
 # (FAULTS_GROUPS_CHECK_SECONDS: a measurement's knob, to see the faults without the check.)
 GAMES_GROUPS_CHECK_SECONDS = float(os.environ.get("FAULTS_GROUPS_CHECK_SECONDS", "1"))
 GAMES_SWEEPER_BACKOFF = (0.2, 2.0)
+
+# Pages are asked over HTTP with DEBUG off; the manifest of collectstatic is not built for a test.
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -93,8 +93,8 @@ async def scenario(env, setup, database_url, first: h.Daphne, second: h.Daphne) 
     assert h.log_problems(env, ids) == []
 
 
-def test_a_killed_daphne_loses_no_acknowledged_move_and_its_pages_come_back(tmp_path):
-    with h.backends(tmp_path) as (database_url, redis):
+def test_a_killed_daphne_loses_no_acknowledged_move_and_its_pages_come_back():
+    with h.backends() as (database_url, redis, tmp_path):
         env = h.fault_environment(database_url, redis.url)
         setup = h.prepare(env, {"people": PEOPLE, "tables": TABLES})
         first, second = h.Daphne(env, tmp_path, "1"), h.Daphne(env, tmp_path, "2")

@@ -117,8 +117,8 @@ async def scenario(env, setup, database_url, redis, first, second) -> None:
     assert h.log_problems(env, ids) == []
 
 
-def test_sockets_find_their_groups_again_when_redis_forgets_them(tmp_path):
-    with h.backends(tmp_path) as (database_url, redis):
+def test_sockets_find_their_groups_again_when_redis_forgets_them():
+    with h.backends() as (database_url, redis, tmp_path):
         env = h.fault_environment(database_url, redis.url)
         setup = h.prepare(env, {"people": ["Ana", "Bia", "Caio"], "tables": TABLES})
         first, second = h.Daphne(env, tmp_path, "1"), h.Daphne(env, tmp_path, "2")
