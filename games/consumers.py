@@ -200,6 +200,54 @@ def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") 
     )
 
 
+# Players before spectators: when a table changes, every socket of its group is told at once, in
+# the order they joined, and each push runs to its end without yielding; a thousand spectators
+# ahead of the players (who joined after them: a reload) would delay the players' frames, and the
+# mover's own answer, by a thousand renders and sends. So spectators' pushes wait in one line per
+# event loop, let through a few at a time, each few after everything that became ready meanwhile
+# (the seated sockets' pushes, the mover's answer, other tables' moves) has run.
+SPECTATORS_AT_ONCE = 8
+
+
+class SpectatorLine:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.waiting: list[asyncio.Future] = []
+        self.running = False
+
+    async def turn(self) -> None:
+        waiter = self.loop.create_future()
+        self.waiting.append(waiter)
+        if not self.running:
+            self.running = True
+            self.loop.create_task(self.let_through())
+        await waiter
+
+    async def let_through(self) -> None:
+        try:
+            while self.waiting:
+                await asyncio.sleep(0)  # what is ready now goes first
+                going = self.waiting[:SPECTATORS_AT_ONCE]
+                del self.waiting[:SPECTATORS_AT_ONCE]
+                for waiter in going:
+                    if not waiter.done():  # its socket may have closed meanwhile
+                        waiter.set_result(None)
+        finally:
+            self.running = False
+
+
+_spectator_line: SpectatorLine | None = None
+
+
+async def spectators_turn() -> None:
+    """Wait until this spectator's push may go: after what was ready on the loop."""
+    global _spectator_line
+    loop = asyncio.get_running_loop()
+    if _spectator_line is None or _spectator_line.loop is not loop:
+        _spectator_line = SpectatorLine(loop)
+    await _spectator_line.turn()
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     """One page's socket at one table."""
 
@@ -500,9 +548,21 @@ class TableConsumer(AsyncWebsocketConsumer):
         if message["version"] <= self.version:
             return
         try:
+            if not self.seated():
+                await spectators_turn()
+                if message["version"] <= self.version:  # a later push brought it meanwhile
+                    return
             await self.push(version=message["version"])
         except Exception:  # the next change (or a reconnection) brings the page up to date
             log.exception("socket of table %s missed version %s", self.table_id, message["version"])
+
+    def seated(self) -> bool:
+        """Whether this socket's person holds a seat, as this process's newest copy of the table
+        says (no copy yet: taken as seated, so that no player waits on a guess)."""
+        if self.user_id is None:
+            return False
+        copy = snapshots.cached(self.table_id)
+        return copy is None or copy.seat_of(self.user_id) is not None
 
     async def chat_line(self, message: dict[str, Any]) -> None:
         line = chat.Line.from_message(message)
