@@ -65,6 +65,8 @@ class ContentSecurityPolicyTests(LiveTable):
         """A phone's page that records every refusal and script error, logged in as `login`."""
         context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
         context.add_init_script(REPORT_VIOLATIONS)
+        # A guide renders its worked rounds with the rules engine: slow on a loaded machine.
+        context.set_default_navigation_timeout(60_000)
         page = context.new_page()
         where = lambda: page.url  # noqa: E731 - the address at the time of the message
 
@@ -124,7 +126,7 @@ class ContentSecurityPolicyTests(LiveTable):
         expect(visitor.get_by_role("heading", level=1)).to_be_visible()
 
         ana = self.watched(login="ana")
-        for path in ("/conta/perfil/", "/conta/historico/", "/jogar/dozito/"):
+        for path in ("/conta/perfil/", "/conta/historico/", "/conta/email/", "/jogar/dozito/"):
             self.visit(ana, path)
         # The new table form hides the choices solo training ignores, from the site's sheet.
         self.visit(ana, "/jogar/bozo/nova/")
