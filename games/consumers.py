@@ -311,11 +311,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         copy = await database(snapshots.get)(self.table_id, fresh=True)
         return copy.version if copy is not None else -1
 
-    async def rejoin(self, version: int) -> None:
-        """Join this socket's groups again (the layer lost them) and bring the page up to
-        `version`, the table's newest, if it missed moves meanwhile."""
+    async def rejoin(self) -> None:
+        """Join this socket's groups again (the layer lost them); `catch_up` follows."""
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+
+    async def catch_up(self, version: int) -> None:
+        """Bring the page up to `version`, the table's newest read after it rejoined (a move
+        after the read reaches the group), if it missed moves while out of its groups."""
         if version > self.version:
             await self.push(version=version)
 
@@ -463,7 +466,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         table_id, user = self.table_id, self.user
         if cmd == "chat":
             chat.post(
-                table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code()
+                table_id=table_id,
+                user=user,
+                text=data.get("text"),
+                invite_code=self.invite_code(),
+                socket=self.channel_name,
             )
         elif cmd == "sit":
             seat = data.get("seat")
@@ -506,7 +513,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             services.queue_leave(table_id=table_id, user=user)
         elif cmd == "react":
             chat.react(
-                table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code()
+                table_id=table_id,
+                user=user,
+                text=data.get("text"),
+                invite_code=self.invite_code(),
+                socket=self.channel_name,
             )
         elif cmd == "replay":
             return services.table_replay(table_id=table_id, by=user).get_absolute_url()

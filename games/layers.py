@@ -219,16 +219,23 @@ class GroupKeeper:
         for consumer in list(self.members):
             by_table.setdefault(consumer.table_id, []).append(consumer)
         for table_id, consumers in by_table.items():
+            joined = []
+            for consumer in consumers:  # first into the groups, then the table read: a move
+                try:  # committed in between reaches them by the group, or shows in the read
+                    await consumer.rejoin()
+                    joined.append(consumer)
+                except Exception:
+                    log.exception("a socket of table %s could not rejoin its groups", table_id)
             try:
                 version = await consumers[0].newest()  # one read for the table's sockets
             except Exception:
                 log.exception("table %s not read: its sockets rejoin without news", table_id)
-                version = -1
-            for consumer in consumers:
+                continue
+            for consumer in joined:
                 try:
-                    await consumer.rejoin(version)
+                    await consumer.catch_up(version)
                 except Exception:
-                    log.exception("a socket of table %s could not rejoin its groups", table_id)
+                    log.exception("a socket of table %s could not catch up", table_id)
             await asyncio.sleep(0)
 
 

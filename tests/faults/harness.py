@@ -340,10 +340,9 @@ async def same_as_fresh(client: Client, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while True:
         fresh = await fresh_page(client.port, client.table_id, client.session)
-        if client.live and fresh.version == client.page.version:
-            mine, theirs = comparable(client.page), comparable(fresh)
-            if mine == theirs:
-                return
+        mine, theirs = comparable(client.page), comparable(fresh)
+        if client.live and fresh.version == client.page.version and mine == theirs:
+            return
         if time.monotonic() > deadline:
             differ = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
             raise AssertionError(

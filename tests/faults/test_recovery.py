@@ -1,0 +1,145 @@
+"""The recovery pieces on their own, in the test process (no servers of their own; both CI
+passes): what the fault tests on real servers rely on, each checked where it can fail alone.
+
+- The group check (games/layers.py): a socket whose layer forgot its groups misses every later
+  move; the process's canary notices, the socket rejoins and is brought up to date.
+- A socket whose channel layer's server went away (its receive raises a connection error)
+  closes with 4011, the code table.js reconnects on, and forgets its presence row.
+- A command while the database is unreachable gets "tente de novo em instantes", the socket
+  stays open, and the next command works.
+- A page whose database is unreachable answers the Portuguese 503 (with Retry-After); any other
+  error stays the 500 page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.layers import get_channel_layer
+from django.db import OperationalError
+from django.test import Client, override_settings
+from django.urls import path
+
+from config.outage import page as outage_page
+from games import layers, services
+from games.layers import LocalChannelLayer, keeper
+from games.models import TableSocket
+from tests.games.sockets import (
+    connect,
+    send,
+    sockets_end_with_their_test,  # noqa: F401 - autouse fixture
+    version_now,
+)
+
+ROLL = {"type": "roll", "cup": False}
+
+
+async def _until(check, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        assert loop.time() < deadline
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_socket_whose_groups_the_layer_forgot_rejoins_and_catches_up(
+    duel, users, settings, monkeypatch
+):
+    settings.GAMES_GROUPS_CHECK_SECONDS = 0.05
+    monkeypatch.setattr(layers, "CANARY_WAIT", 0.3)
+    ana, bia = users
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
+    checks, losses = keeper.checks, keeper.losses
+    await _until(lambda: keeper.checks > checks + 1)  # the canary came back: the groups hold
+    assert keeper.losses == losses
+    layer = get_channel_layer()
+    assert isinstance(layer, LocalChannelLayer)
+    layer.groups.clear()  # what a Redis restarted without persistence leaves
+    start = await version_now(duel.pk)
+    await send(mine, ROLL, version=start, cid="after-the-loss")
+    await mine.until_version(start + 1)  # the mover's own answer needs no group
+    await theirs.until_version(start + 1, timeout=10)  # the other page caught up
+    assert keeper.losses == losses + 1
+    # And it is in its groups again: the next move reaches it as any other would.
+    score = next(a for a in mine.page.actions() if a["type"] == "score")
+    await send(mine, score, version=start + 1, cid="next")
+    await mine.until_version(start + 2)
+    await theirs.until_version(start + 2, timeout=5)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_socket_that_loses_the_channel_layer_closes_with_4011(duel, users, monkeypatch):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    ana, _bia = users
+    gone = asyncio.Event()
+    receive = LocalChannelLayer.receive
+
+    async def failing_receive(self, channel):
+        task = asyncio.ensure_future(receive(self, channel))
+        waiter = asyncio.ensure_future(gone.wait())
+        done, _ = await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            waiter.cancel()
+            return task.result()
+        task.cancel()
+        raise RedisConnectionError("Connection closed by server.")
+
+    monkeypatch.setattr(LocalChannelLayer, "receive", failing_receive)
+    mine = await connect(duel.pk, ana)
+    assert await TableSocket.objects.filter(table_id=duel.pk).acount() == 1
+    gone.set()
+    closed = await mine.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4011}
+    assert await TableSocket.objects.filter(table_id=duel.pk).acount() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_command_while_the_database_is_down_says_try_again(duel, users, monkeypatch):
+    ana, _bia = users
+    mine = await connect(duel.pk, ana)
+    start = await version_now(duel.pk)
+    real = services.table_act
+
+    def unreachable(**kwargs):
+        raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
+
+    monkeypatch.setattr(services, "table_act", unreachable)
+    await send(mine, ROLL, version=start, cid="down")
+    await mine.receive_from(timeout=5)
+    assert "tente de novo em instantes" in mine.page.notice
+    assert await version_now(duel.pk) == start
+    monkeypatch.setattr(services, "table_act", real)
+    await send(mine, ROLL, version=start, cid="back")
+    await mine.until_version(start + 1)
+
+
+def _database_down(request):
+    raise OperationalError("server closed the connection unexpectedly")
+
+
+def _broken(request):
+    raise ValueError("a bug")
+
+
+urlpatterns = [path("down/", _database_down), path("bug/", _broken)]
+
+
+@pytest.mark.django_db
+@override_settings(ROOT_URLCONF=__name__, DEBUG=False)
+def test_a_page_whose_database_is_down_answers_503_in_portuguese():
+    client = Client(raise_request_exception=False)
+    response = client.get("/down/")
+    assert response.status_code == 503
+    assert response["Retry-After"].isdigit()
+    assert int(response["Content-Length"]) == len(response.content)
+    text = response.content.decode()
+    assert "tente de novo em instantes" in text and 'lang="pt-BR"' in text
+    assert text == outage_page() and "Traceback" not in text
+    other = client.get("/bug/")
+    assert other.status_code == 500 and "tente de novo em instantes" not in other.content.decode()
