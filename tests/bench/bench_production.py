@@ -55,6 +55,7 @@ import contextlib
 import gc
 import json
 import os
+import re
 import resource
 import secrets
 import shutil
@@ -177,6 +178,7 @@ class ProdBench(live.Bench):
         self.servers = servers_
         self.part_of_table: dict[int, str] = {}
         self.moves: list[tuple[int, int, float, int]] = []  # (table, version shown, sent, load)
+        self.followed_table = 0  # where the host plays now (the spectators follow)
 
     async def open_on(self, port: int, path: str, session: str) -> ClientConnection:
         async with self.connect_gate:
@@ -203,12 +205,14 @@ class ProdPlayer(live.Player):
                  part: str, role: str = "player", track: bool = False) -> None:  # fmt: skip
         super().__init__(bench, load, user, table_id, host, role=role)
         self.port, self.part, self.track = port, part, track
-        self.seen: list[tuple[int, float]] = []  # (version, received at), versions increasing
+        self.seen: dict[int, list[tuple[int, float]]] = defaultdict(list)  # table -> (v, at)
 
     async def connect(self) -> bool:
         self.page, self.view, self.protocol = live.Page(), None, ""
         self.chars_in = self.chars_acked = 0
         self.bench.part_of_table.setdefault(self.table_id, self.part)
+        if self.host:
+            self.bench.followed_table = self.table_id
         try:
             self.ws = await self.bench.open_on(
                 self.port, f"/ws/mesa/{self.table_id}/", self.user["session"]
@@ -224,14 +228,93 @@ class ProdPlayer(live.Player):
 
     async def receive(self, timeout: float):
         now, view, touched = await super().receive(timeout)
-        if self.track and view is not None and (not self.seen or view.version > self.seen[-1][0]):
-            self.seen.append((view.version, now))
+        if self.track and view is not None:
+            seen = self.seen[self.table_id]
+            if not seen or view.version > seen[-1][0]:
+                seen.append((view.version, now))
         return now, view, touched
 
-    def seen_at(self, version: int) -> float | None:
-        """When this socket first showed `version` or a later one."""
-        index = bisect.bisect_left(self.seen, (version, float("-inf")))
-        return self.seen[index][1] if index < len(self.seen) else None
+    def seen_at(self, table_id: int, version: int) -> float | None:
+        return first_seen(self.seen.get(table_id, []), version)
+
+
+def first_seen(seen: list[tuple[int, float]], version: int) -> float | None:
+    """When a socket first showed `version` or a later one (`seen`: versions increasing)."""
+    index = bisect.bisect_left(seen, (version, float("-inf")))
+    return seen[index][1] if index < len(seen) else None
+
+
+VERSION_RE = re.compile(r'<span id="mesa-versao"[^>]*? data-version="(\d+)"')
+
+
+class Watcher:
+    """A spectator's socket read lightly, so that a thousand of them cost this client little and
+    the order in which frames arrive is the server's: only the version each frame brings
+    (#mesa-versao) and when, acknowledging what it read as the page does; it follows the
+    players to "Jogar de novo"'s next table. (bench_live's spectators read the whole page.)"""
+
+    def __init__(self, bench: ProdBench, user: dict[str, Any], port: int, table_id: int) -> None:
+        self.bench, self.user, self.port, self.table_id = bench, user, port, table_id
+        self.ws: ClientConnection | None = None
+        self.seen: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        self.chars_in = self.chars_acked = 0
+
+    async def connect(self) -> bool:
+        self.chars_in = self.chars_acked = 0
+        try:
+            self.ws = await self.bench.open_on(
+                self.port, f"/ws/mesa/{self.table_id}/", self.user["session"]
+            )
+            await self.read(live.ACK_TIMEOUT)
+        except Exception as error:
+            self.bench.error(f"mesa {self.table_id}: espectador não conectou: {error!r}")
+            return False
+        return bool(self.seen[self.table_id])
+
+    async def read(self, timeout: float) -> None:
+        assert self.ws is not None
+        async with asyncio.timeout(timeout):
+            text = await self.ws.recv()
+        now = asyncio.get_running_loop().time()
+        if not isinstance(text, str):
+            self.bench.error(f"mesa {self.table_id}: quadro binário para um espectador")
+            return
+        self.bench.phase.received(now, text, "spectator")
+        self.chars_in += len(text)
+        found = VERSION_RE.search(text)
+        seen = self.seen[self.table_id]
+        if found and (not seen or int(found.group(1)) > seen[-1][0]):
+            seen.append((int(found.group(1)), now))
+        if self.chars_in - self.chars_acked >= live.ACK_EVERY:
+            self.chars_acked = self.chars_in
+            await self.ws.send(json.dumps({"ack": self.chars_in}))
+
+    async def run(self, until: list[int]) -> None:
+        """Read until the phase stops and this socket has seen `until[0]` (set at the stop)."""
+        bench = self.bench
+        try:
+            while True:
+                if bench.followed_table and bench.followed_table != self.table_id:
+                    await self.close()
+                    self.table_id = bench.followed_table
+                    if not await self.connect():
+                        return
+                seen = self.seen[self.table_id]
+                if bench.phase.stopping and until and seen and seen[-1][0] >= until[0]:
+                    return
+                with contextlib.suppress(TimeoutError):  # now and then: has the host moved on?
+                    await self.read(2.0)
+        except Exception as error:
+            bench.error(f"mesa {self.table_id}: espectador: {error!r}")
+
+    def seen_at(self, table_id: int, version: int) -> float | None:
+        return first_seen(self.seen.get(table_id, []), version)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+            self.ws = None
 
 
 class ProdEcho(live.EchoPair):
@@ -726,17 +809,12 @@ async def watched(site: ProdSite, procs: list[live.Server], spectators: int, thi
         ProdPlayer(bench, k, u, table_id, k == 0, port=port, part=part.key, track=True)
         for k, u in enumerate(people)
     ]
-    crowd = [
-        ProdPlayer(
-            bench, 0, u, table_id, False, port=port, part=part.key, role="spectator", track=True
-        )
-        for u in watchers
-    ]
+    crowd = [Watcher(bench, u, port, table_id) for u in watchers]
     try:
         rss0 = live.rss_kib(procs[0].pid)
         started = time.perf_counter()
         # The spectators first: the players' sockets are the last of the table's group.
-        assert all(await live.gather_limited([p.connect() for p in crowd])), bench.errors[:20]
+        assert all(await live.gather_limited([c.connect() for c in crowd])), bench.errors[:20]
         rss1 = live.rss_kib(procs[0].pid)
         assert all(await live.gather_limited([p.connect() for p in players])), bench.errors[:20]
         connect_seconds = time.perf_counter() - started
@@ -749,31 +827,36 @@ async def watched(site: ProdSite, procs: list[live.Server], spectators: int, thi
         await pair.close()
         game = ProdPhase("mesa", len(players), dict.fromkeys(range(len(players)), part.key))
         game.sockets_by_role = {"player": len(people), "spectator": spectators}
-        everyone = players + crowd
-        await measure(bench, game, [p.run() for p in everyone], WARMUP, SPECTATOR_SECONDS, True)
-        await live.drain(everyone)
-        await live.gather_limited([p.close() for p in everyone], limit=256)
+        until: list[int] = []
+        crowd_done = asyncio.gather(*(c.run(until) for c in crowd))
+        await measure(bench, game, [p.run() for p in players], WARMUP, SPECTATOR_SECONDS, True)
+        await live.drain(players)
+        until.append(max(p.view.version for p in players if p.view is not None))
+        await asyncio.wait_for(crowd_done, live.ACK_TIMEOUT)
+        await live.gather_limited([p.close() for p in players], limit=256)
+        await live.gather_limited([c.close() for c in crowd], limit=256)
     finally:
         bench.db.close()
     # Each acknowledged move of the window: when the others seated, and the last spectator, saw it
     # (a player's load is its index: the mover is known).
     others, last_spectator, missing = [], [], 0
     for moved_table, shown, sent, mover in bench.moves:
-        if not game.start <= sent < game.end or moved_table != table_id:
+        if not game.start <= sent < game.end:
             continue
-        seen = [p.seen_at(shown) for p in players if p.load != mover]
+        seen = [p.seen_at(moved_table, shown) for p in players if p.load != mover]
         others += [at - sent for at in seen if at is not None]
-        watched_at = [c.seen_at(shown) for c in crowd if c.table_id == moved_table]
+        watched_at = [c.seen_at(moved_table, shown) for c in crowd]
         if any(at is None for at in watched_at):
             missing += 1
         elif watched_at:
             last_spectator.append(max(watched_at) - sent)
+    everyone = len(players) + len(crowd)
     return {
         "scenario": "espectadores",
         "title": f"{part.title} com {spectators} espectadores",
         "processes": 1,
         "tables": 1,
-        "sockets": len(everyone),
+        "sockets": everyone,
         "spectators": spectators,
         "think": think,
         "game": game,
