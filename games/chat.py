@@ -1,4 +1,4 @@
-"""Table chat: plain text, short, rate-limited per person; the host can mute a seat
+"""Table chat: plain text, short, rate-limited per person and per page; the host can mute a seat
 (games/services.py, `seat_mute`) and admins delete messages. Reactions (the 😀 button: quick
 emoji and ready phrases) take the same road with the same limits, chosen from a fixed list,
 and are not kept: each page shows one as a bubble by the seat for a few seconds.
@@ -25,6 +25,9 @@ from games.models import ChatMessage
 
 MAX_CHARS = 200
 HISTORY = 50
+# One page (socket) may send at most this many lines and reactions in this many seconds, within
+# the person's own budget (GAMES_CHAT_BURST): a mashed button is cut short even in one tab.
+SOCKET_BURST = (3, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +69,9 @@ def clean(text: Any) -> str:
     return text
 
 
-def _within_rate(user_id: int) -> bool:
-    count, seconds = settings.GAMES_CHAT_BURST
-    key = f"chat:{user_id}:{int(time.time() // seconds)}"
+def _within_rate(who: str, burst: tuple[int, int]) -> bool:
+    count, seconds = burst
+    key = f"chat:{who}:{int(time.time() // seconds)}"
     if cache.add(key, 1, timeout=seconds * 2):
         return True
     try:
@@ -77,27 +80,30 @@ def _within_rate(user_id: int) -> bool:
         return cache.add(key, 1, timeout=seconds * 2) or True
 
 
-def _speaker(table_id: int, user, invite_code: str):
+def _speaker(table_id: int, user, invite_code: str, socket: str):
     """The table and the seat of a signed-in person who may speak there now (watching the table,
-    not muted, within the rate), or a TableError saying why not."""
+    not muted, within the rates of the person and of the page's `socket`), or a TableError
+    saying why not."""
     copy = snapshots.get(table_id)
     if copy is None or not services.may_watch(copy, user, invite_code):
         raise services.TableError(_("Mesa não encontrada."))
     seat = copy.seat_of(user.pk)
     if seat is not None and seat.muted:
         raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
-    if not _within_rate(user.pk):
+    within_socket = not socket or _within_rate(f"socket:{socket}", SOCKET_BURST)
+    if not within_socket or not _within_rate(str(user.pk), settings.GAMES_CHAT_BURST):
         raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
     return copy, seat
 
 
-def post(*, table_id: int, user, text: Any, invite_code: str = "") -> Line:
-    """Post `text` to the table's chat as `user` (seated or watching)."""
+def post(*, table_id: int, user, text: Any, invite_code: str = "", socket: str = "") -> Line:
+    """Post `text` to the table's chat as `user` (seated or watching), from the page whose
+    channel is `socket`."""
     user_id = services.user_id_of(user)
     if user_id is None:
         raise services.TableError(_("Entre na sua conta para conversar na mesa."))
     text = clean(text)
-    copy, _seat = _speaker(table_id, user, invite_code)
+    copy, _seat = _speaker(table_id, user, invite_code, socket)
     message = ChatMessage.objects.create(table_id=copy.id, user_id=user_id, text=text)
     line = Line(message.pk, user.display_name, text, message.created_at)
     transaction.on_commit(lambda: services.send(services.table_group(copy.id), line.as_message()))
@@ -114,14 +120,15 @@ def reactions() -> tuple[str, ...]:
     )  # fmt: skip
 
 
-def react(*, table_id: int, user, text: Any, invite_code: str = "") -> None:
-    """Send a reaction of the list to the table, as `user` (seated, in the queue or watching)."""
+def react(*, table_id: int, user, text: Any, invite_code: str = "", socket: str = "") -> None:
+    """Send a reaction of the list to the table, as `user` (seated, in the queue or watching),
+    from the page whose channel is `socket`."""
     user_id = services.user_id_of(user)
     if user_id is None:
         raise services.TableError(_("Entre na sua conta para mandar reações."))
     if not isinstance(text, str) or text not in reactions():
         raise services.TableError(_("Reação desconhecida: escolha uma da lista."))
-    copy, seat = _speaker(table_id, user, invite_code)
+    copy, seat = _speaker(table_id, user, invite_code, socket)
     message = {
         "type": "table.reaction",
         "seat": seat.index if seat is not None else None,

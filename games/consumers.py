@@ -466,7 +466,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         table_id, user = self.table_id, self.user
         if cmd == "chat":
             chat.post(
-                table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code()
+                table_id=table_id,
+                user=user,
+                text=data.get("text"),
+                invite_code=self.invite_code(),
+                socket=self.channel_name,
             )
         elif cmd == "sit":
             seat = data.get("seat")
@@ -509,7 +513,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             services.queue_leave(table_id=table_id, user=user)
         elif cmd == "react":
             chat.react(
-                table_id=table_id, user=user, text=data.get("text"), invite_code=self.invite_code()
+                table_id=table_id,
+                user=user,
+                text=data.get("text"),
+                invite_code=self.invite_code(),
+                socket=self.channel_name,
             )
         elif cmd == "replay":
             return services.table_replay(table_id=table_id, by=user).get_absolute_url()
