@@ -63,15 +63,21 @@ DATABASE_THREADS = ThreadPoolExecutor(
 
 # Errors of an unreachable database (PostgreSQL stopped, restarting, a connection cut).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-# Each database failure seen here counts one; a table thread that has not looked since checks
-# its persistent connection (CONN_MAX_AGE) before its next work and drops it when the server
-# no longer answers on it, so the first command after an outage does not fail on a dead one.
+# A table thread's persistent connection (CONN_MAX_AGE) is checked before its next work, and
+# dropped when the server no longer answers on it: after any database failure seen here (each
+# counts one), and when it sat idle for IDLE_CHECK_SECONDS (the server may have restarted
+# meanwhile). Otherwise the first work after an outage fails on a dead connection, say a
+# socket's render of a new version, and its page stays behind. A busy thread is not checked.
+IDLE_CHECK_SECONDS = 2.0
 _failures = 0
 _looked = threading.local()
 
 
 def _checked_connection() -> None:
-    if getattr(_looked, "failures", 0) == _failures:
+    now = time.monotonic()
+    idle = now - getattr(_looked, "used_at", now)
+    _looked.used_at = now
+    if getattr(_looked, "failures", 0) == _failures and idle < IDLE_CHECK_SECONDS:
         return
     _looked.failures = _failures
     if connection.connection is not None and not connection.is_usable():

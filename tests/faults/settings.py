@@ -15,3 +15,7 @@ STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# A browser test loads the page's scripts and styles from this daphne: served from the apps'
+# folders (no collectstatic for a test).
+SERVESTATIC_USE_FINDERS = True
+SERVESTATIC_AUTOREFRESH = True

@@ -14,7 +14,9 @@ sweepers). Checked:
   sockets is applied (the table threads dropped their dead persistent connections,
   games/consumers.py), pages answer 200 again, new sockets open, the sweepers' robots move
   again (the sweeper logged the outage, backed off and went on), and every page settles on what
-  a fresh socket shows.
+  a fresh socket shows;
+- after a quiet outage too (no command while the database was down): the next moves reach
+  every page (no render fails on a connection that died meanwhile).
 
 Runs in both CI passes (its servers are its own).
 """
@@ -116,6 +118,22 @@ async def scenario(env, setup, database_url, workdir, first, second) -> None:
     await h.until(lambda: any(s.acknowledged for s in caio.sent), 45, "Caio moving")
     stop.set()
     await asyncio.gather(*tasks)
+
+    # 2. A quiet outage: nobody sends anything while the database is down, so no thread of a
+    # process saw it fail; after it, a move reaches every page (no socket's render of the new
+    # version fails on a connection that died meanwhile).
+    servers.postgres_stop(workdir)
+    await asyncio.sleep(3)
+    servers.postgres_start(workdir, database_url)
+    duel_pages = [c for c in clients if c.table_id == duel]
+    for _ in range(2):
+        mover = await on_turn([ana, bia])
+        sent = await mover.act(h.choose(mover.page, rng))
+        assert sent.acknowledged, mover.page.notice
+        now = h.versions(database_url, [duel])[duel]
+        await h.until(
+            lambda now=now: all(c.page.version >= now for c in duel_pages), 20, "pages following"
+        )
     for client in clients:  # a fresh socket opens, and every page agrees with it
         await h.same_as_fresh(client)
     found = h.rows(database_url, "SELECT cid FROM games_action WHERE cid = ANY(%s)", (lost,))
