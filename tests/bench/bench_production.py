@@ -839,7 +839,9 @@ async def watched(site: ProdSite, procs: list[live.Server], spectators: int, thi
         bench.db.close()
     # Each acknowledged move of the window: when the others seated, and the last spectator, saw it
     # (a player's load is its index: the mover is known).
-    others, last_spectator, missing = [], [], 0
+    # Also the order, which a busy machine does not blur as it does the times: how many spectators
+    # had the move before the last of the other seated people.
+    others, last_spectator, missing, ahead = [], [], 0, []
     for moved_table, shown, sent, mover in bench.moves:
         if not game.start <= sent < game.end:
             continue
@@ -850,6 +852,8 @@ async def watched(site: ProdSite, procs: list[live.Server], spectators: int, thi
             missing += 1
         elif watched_at:
             last_spectator.append(max(watched_at) - sent)
+            if seen and None not in seen:
+                ahead.append(sum(at < max(seen) for at in watched_at))
     everyone = len(players) + len(crowd)
     return {
         "scenario": "espectadores",
@@ -865,6 +869,7 @@ async def watched(site: ProdSite, procs: list[live.Server], spectators: int, thi
         "others_ms": [v * 1000 for v in others],
         "spectators_ms": [v * 1000 for v in last_spectator],
         "spectator_missing": missing,
+        "spectators_ahead": ahead,
         "connect_seconds": connect_seconds,
         "kib_per_spectator_socket": (rss1 - rss0) / spectators,
         "robots_expected": False,
@@ -889,6 +894,12 @@ def report_watched(result: dict) -> None:
     )
     print(f"  {'entrega ao último espectador':44}" + "".join(f"{live._fmt(v):>8}" for v in s))
     print(f"  {'eco (piso), mesmas conexões e ritmo':44}" + "".join(f"{live.ms(v):>8}" for v in e))
+    ahead = result["spectators_ahead"]
+    a50, a95 = (live._fmt(live.percentile(ahead, p), 0) for p in (50, 95))
+    print(
+        f"  espectadores que receberam a jogada antes dos outros jogadores: mediana {a50}, p95 "
+        f"{a95} de {result['spectators']} ({len(ahead)} jogadas)"
+    )
     print(f"  {'':38}{'mesa':>14}{'eco (piso)':>14}")
     for label, left, right in cpu_rows(game, echo)[:1] + cpu_rows(game, echo)[2:]:
         print(f"  {label:38}{left:>14}{right:>14}")
@@ -945,6 +956,7 @@ def figures(result: dict) -> dict[str, Any]:
         out["others_p95_ms"] = live.percentile(result["others_ms"], 95)
         out["spectators_p50_ms"] = live.percentile(result["spectators_ms"], 50)
         out["spectators_p95_ms"] = live.percentile(result["spectators_ms"], 95)
+        out["spectators_ahead_median"] = live.percentile(result["spectators_ahead"], 50)
     return out
 
 
@@ -981,7 +993,8 @@ def print_summary(site: ProdSite) -> None:
             print(
                 f"  {'  entrega: outros jogadores p95 · último espectador p50/p95':44}"
                 f"{live._fmt(f['others_p95_ms']):>7} · {live._fmt(f['spectators_p50_ms'])}"
-                f" / {live._fmt(f['spectators_p95_ms'])} ms"
+                f" / {live._fmt(f['spectators_p95_ms'])} ms; espectadores servidos antes dos "
+                f"jogadores (mediana) {live._fmt(f['spectators_ahead_median'], 0)}"
             )
     one = next((r for r in site.results if r["scenario"] == "mista-1p"), None)
     two = next((r for r in site.results if r["scenario"] == "mista-2p"), None)
