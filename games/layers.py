@@ -157,6 +157,7 @@ class GroupKeeper:
         self.members: weakref.WeakSet = weakref.WeakSet()  # the open sockets (consumers)
         self.task: asyncio.Task | None = None
         self.checks = self.losses = 0
+        self.canary_group = self.canary_channel = ""
 
     def add(self, consumer) -> None:
         self.members.add(consumer)
@@ -176,13 +177,13 @@ class GroupKeeper:
 
         interval = getattr(settings, "GAMES_GROUPS_CHECK_SECONDS", 15.0)
         layer = get_channel_layer()
-        group = f"bozo-canary-{uuid.uuid4().hex}"
+        group = self.canary_group = f"bozo-canary-{uuid.uuid4().hex}"
         channel, joined, rejoined, n = "", False, time.monotonic(), 0
         while True:
             await asyncio.sleep(interval)
             try:
                 if not channel:
-                    channel = await layer.new_channel()
+                    channel = self.canary_channel = await layer.new_channel()
                 if not joined:
                     await layer.group_add(group, channel)
                     joined = True

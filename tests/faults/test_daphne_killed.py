@@ -16,7 +16,7 @@ Checked:
 - every client reconnected by itself (a second socket after the kill) and settles on what a
   fresh socket of the same person shows: the same version, the same partials.
 
-Runs in both CI passes (its servers are its own).
+Runs once in CI, in the pass without DATABASE_URL (its servers are its own: harness.py).
 """
 
 from __future__ import annotations

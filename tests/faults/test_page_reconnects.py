@@ -13,7 +13,9 @@ at a Bozó duel; the moves are made by the players' other sockets (tests/faults/
   move after.
 
 After each, the page's connection indicator is "open" again and the page shows the version of
-the table in the database after the next move. Runs in both CI passes (its servers are its own).
+the table in the database after the next move.
+
+Runs once in CI, in the pass without DATABASE_URL (its servers are its own: harness.py).
 """
 
 from __future__ import annotations

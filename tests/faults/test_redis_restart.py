@@ -20,7 +20,7 @@ Checked now:
 - either way no client stays stale: each settles on the table's version in the database and on
   what a fresh socket shows; no acknowledged move is lost; the logs replay to the stored states.
 
-Runs in both CI passes (its servers are its own).
+Runs once in CI, in the pass without DATABASE_URL (its servers are its own: harness.py).
 """
 
 from __future__ import annotations
