@@ -260,6 +260,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int = 0
     groups_joined: tuple[str, ...] = ()
     version: int = -1
+    watching: bool = False  # counted in rendering.watch: the table's renders are kept for it
 
     async def __call__(self, scope, receive, send) -> None:
         """Channels' consumer, with one more way out: when the channel layer's server is gone
@@ -300,6 +301,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.groups_joined += (services.user_group(self.user_id),)
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        rendering.watch(self.table_id)
+        self.watching = True
         await self.accept()
         sweeper.start()
         keeper.add(self)
@@ -330,6 +333,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         keeper.discard(self)
+        if self.watching:  # the table's last socket here takes the table's renders with it
+            self.watching = False
+            rendering.unwatch(self.table_id)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)

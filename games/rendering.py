@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,7 +28,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from markupsafe import Markup
 
-from games import presenters, rules, services
+from games import presenters, rules, services, snapshots
 from games.catalog import GAMES_BY_SLUG
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import SeatCopy, TableCopy
@@ -40,6 +42,9 @@ class Partial:
     html: str
     shell: int  # digest of its markup with each child partial replaced by the child's id
     children: tuple[Partial, ...] = ()
+    # What a socket that received it remembers, (digest of its markup, shell): one tuple that
+    # every socket shares instead of one each (a socket remembers some 70 of them).
+    mark: tuple[int, int] = (0, 0)
 
 
 def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
@@ -57,7 +62,7 @@ def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
             open_[-1][2].append((part_id, start, size, children))
         elif piece.startswith("p:"):
             end = piece.index("-->")
-            open_.append((piece[2:end], size, []))
+            open_.append((sys.intern(piece[2:end]), size, []))  # one id string per name
             piece = piece[end + 3 :]
         else:  # a comment of the markup itself
             piece = "<!--" + piece
@@ -71,14 +76,16 @@ def _closed(part: tuple[str, int, int, list], text: str) -> Partial:
     part_id, start, end, raw_children = part
     html = text[start:end]
     if not raw_children:
-        return Partial(part_id, html, hash(html), ())
+        digest = hash(html)
+        return Partial(part_id, html, digest, (), (digest, digest))
     children = tuple(_closed(child, text) for child in raw_children)
     shell, at = [], start
     for child_id, child_start, child_end, _grandchildren in raw_children:
         shell += [text[at:child_start], "\0", child_id]
         at = child_end
     shell.append(text[at:end])
-    return Partial(part_id, html, hash("".join(shell)), children)
+    shell_digest = hash("".join(shell))
+    return Partial(part_id, html, shell_digest, children, (hash(html), shell_digest))
 
 
 @dataclass(frozen=True)
@@ -125,12 +132,12 @@ def _diff(parts: tuple[Partial, ...], sent: Sent, out: list[str], skip: set[str]
     for part in parts:
         if part.id in skip:
             continue
-        digest = hash(part.html)
+        digest = part.mark[0]
         known = sent.get(part.id)
         if known is not None and known[0] == digest:
             continue
         if part.children and known is not None and known[1] == part.shell:
-            sent[part.id] = (digest, part.shell)
+            sent[part.id] = part.mark
             _diff(part.children, sent, out, skip)
         else:
             out.append(part.html)
@@ -138,12 +145,38 @@ def _diff(parts: tuple[Partial, ...], sent: Sent, out: list[str], skip: set[str]
 
 
 def _record(part: Partial, sent: Sent) -> None:
-    sent[part.id] = (hash(part.html), part.shell)
+    sent[part.id] = part.mark
     for child in part.children:
         _record(child, sent)
 
 
 # -- a table for one viewer ------------------------------------------------------------------------
+
+
+# The sockets of this process at each table. A copy's renders serve the sockets that watch it:
+# when the last one here closes, the table's renders go (some 200 KiB a table of four, kept until
+# the table changed again, or for good at a table that ended), and a later socket renders again.
+_watching: dict[int, int] = {}
+_watching_lock = threading.Lock()
+
+
+def watch(table_id: int) -> None:
+    """A socket of this process opened at the table."""
+    with _watching_lock:
+        _watching[table_id] = _watching.get(table_id, 0) + 1
+
+
+def unwatch(table_id: int) -> None:
+    """A socket of this process at the table closed (once for each `watch`)."""
+    with _watching_lock:
+        left = _watching.get(table_id, 0) - 1
+        if left > 0:
+            _watching[table_id] = left
+            return
+        _watching.pop(table_id, None)
+    copy = snapshots.cached(table_id)
+    if copy is not None:
+        copy.renders.clear()
 
 
 def table_render(
