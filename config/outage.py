@@ -1,4 +1,5 @@
-"""While the database is unreachable, pages answer 503 "tente de novo em instantes", not a 500.
+"""While the database (or Redis) is unreachable, pages answer 503 "tente de novo em instantes",
+not a 500.
 
 An unreachable database (PostgreSQL stopped or restarting, every connection cut) raises
 OperationalError or InterfaceError wherever a query runs: in a view, in a template, in a
@@ -31,10 +32,25 @@ RETRY_AFTER_SECONDS = 5
 _MARK = "_database_down"
 
 
+def _unavailable() -> tuple[type[BaseException], ...]:
+    """The errors of a server that is not there: the database's, and Redis's (the cache, where
+    sessions and allauth's limits are read, when REDIS_URL is set)."""
+    errors: tuple[type[BaseException], ...] = (OperationalError, InterfaceError)
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ImportError:  # pragma: no cover - redis comes with channels-redis
+        return errors
+    return (*errors, RedisConnectionError, RedisTimeoutError)
+
+
+UNAVAILABLE = _unavailable()
+
+
 @receiver(got_request_exception)
 def _mark_database_down(sender, request=None, **kwargs) -> None:
     error = sys.exc_info()[1]
-    if request is not None and isinstance(error, OperationalError | InterfaceError):
+    if request is not None and isinstance(error, UNAVAILABLE):
         setattr(request, _MARK, True)
 
 

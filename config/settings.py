@@ -293,6 +293,11 @@ GAMES_SWEEP_SECONDS = 0.25
 GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))
 GAMES_PRESENCE_REFRESH_SECONDS = 30
 GAMES_PRESENCE_STALE_SECONDS = 90
+# How often a process checks that the channel layer still holds its groups (a Redis restarted
+# without persistence forgets them; games/layers.py), and the sweeper's wait after a failed
+# look (the database down), doubling from the first to the most.
+GAMES_GROUPS_CHECK_SECONDS = 15.0
+GAMES_SWEEPER_BACKOFF = (1.0, 30.0)
 # At most this many tables of one host in the waiting room at once (solo training and duels
 # against a robot start at once: they never wait there).
 GAMES_MAX_WAITING_TABLES = 3

@@ -138,11 +138,17 @@ def _database_down(request):
     raise OperationalError("server closed the connection unexpectedly")
 
 
+def _cache_down(request):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
 def _broken(request):
     raise ValueError("a bug")
 
 
-urlpatterns = [path("down/", _database_down), path("bug/", _broken)]
+urlpatterns = [path("down/", _database_down), path("cache/", _cache_down), path("bug/", _broken)]
 
 
 @pytest.mark.django_db
@@ -156,5 +162,6 @@ def test_a_page_whose_database_is_down_answers_503_in_portuguese():
     text = response.content.decode()
     assert "tente de novo em instantes" in text and 'lang="pt-BR"' in text
     assert text == outage_page() and "Traceback" not in text
+    assert client.get("/cache/").status_code == 503  # Redis, where sessions are read
     other = client.get("/bug/")
     assert other.status_code == 500 and "tente de novo em instantes" not in other.content.decode()
