@@ -103,6 +103,35 @@ if os.environ.get("BENCH_MEMORY_PROBE") == "1":
                     )
         return state
 
+    def _pymalloc() -> dict:
+        """Python's own allocator (sys._debugmallocstats, written to the C stderr): its arenas,
+        taken from the system whole, and how much of them live objects use."""
+        import re
+        import sys
+        import tempfile
+
+        with tempfile.TemporaryFile(mode="w+") as out:
+            sys.stderr.flush()
+            saved = os.dup(2)
+            try:
+                os.dup2(out.fileno(), 2)
+                sys._debugmallocstats()
+            finally:
+                os.dup2(saved, 2)
+                os.close(saved)
+            out.seek(0)
+            text = out.read()
+        found = {}
+        for key, pattern in (
+            ("arenas", r"# arenas allocated current\s*=\s*([\d,]+)"),
+            ("arena_bytes", r"arenas \* \d+ bytes/arena\s*=\s*([\d,]+)"),
+            ("used_bytes", r"# bytes in allocated blocks\s*=\s*([\d,]+)"),
+            ("free_bytes", r"# bytes in available blocks\s*=\s*([\d,]+)"),
+        ):
+            match = re.search(pattern, text)
+            found[key] = int(match.group(1).replace(",", "")) if match else 0
+        return found
+
     def _probe(query: dict) -> dict:
         from games import presence, snapshots
 
@@ -117,6 +146,7 @@ if os.environ.get("BENCH_MEMORY_PROBE") == "1":
         result.update(
             rss_kib=_rss_kib(),
             heap={name: getattr(info, name) for name, _ in _MallInfo2._fields_},
+            pymalloc=_pymalloc(),
             gc_objects=len(objects),
             top_types=Counter(type(o).__qualname__ for o in objects).most_common(25),
             snapshots=len(snapshots._latest),
