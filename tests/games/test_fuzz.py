@@ -1,0 +1,475 @@
+"""Bad input on the live socket, every game, every kind of visitor (hypothesis).
+
+Through the real ASGI stack and consumer, a seated player, a spectator, a person in a full
+table's queue and an anonymous visitor send random and malformed messages (non-JSON, huge,
+nested, wrong types, NUL and lone surrogates, unknown commands, commands with bad arguments) and
+the game's own legal actions mutated (wrong seat, out of range, extra keys, stale or future
+version, other types), with valid moves mixed in so that the games go on. After every message
+the socket is still open and answers the next one, a refused message got its Portuguese notice
+and nothing escaped as an error; only seated players' moves change a game, and at the end each
+table's log replays through the rules, from the state the game started with, to the state and
+version stored.
+
+Each example opens fresh sockets (the per-socket budget of games/consumers.py is not the subject
+here) and sends at most a dozen messages; the dice come from a generator seeded by the move
+itself, so that a replay throws the same dice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import channel_layers
+from django.test import Client
+from django.utils.html import escape
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from config.asgi import application
+from games import consumers, rules, services, snapshots
+from games.models import Action, Seat, Table
+from tests.games.sockets import Socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MODES = {"bozo": "duelo", "domino": "duplas", "dozito": "mesa", "yams": "mesa"}
+PLAYERS = {"bozo": 2, "domino": 4, "dozito": 2, "yams": 2}
+NAMES = ("ana", "bia", "caio", "duda")
+EXAMPLES = 14
+STEPS = 25  # with their probes, within the socket budget (consumers.BURST)
+# The probe that follows every message: its notice marks the end of the message's answers.
+PROBE = json.dumps({"ack": "sonda"})
+PROBE_NOTICE = escape("Mensagem inválida: ack deve ser um número.")
+BROKEN = ("Traceback", "Algo deu errado do nosso lado", "Exception", "Internal Server Error")
+
+
+def seeded(apply):
+    """The rules' `apply` with dice drawn from the move itself: a replay throws the same ones."""
+
+    def seeded_apply(state, seat, action, rng):
+        key = json.dumps([state, seat, action], sort_keys=True, default=repr)
+        return apply(state, seat, action, random.Random(key))
+
+    return seeded_apply
+
+
+# -- what is sent ----------------------------------------------------------------------------------
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+)
+JSONISH = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+ODD_TEXT = st.sampled_from(
+    [
+        "",
+        "null",
+        "[]",
+        "42",
+        '"texto"',
+        "{",
+        '{"cmd": "chat", "text": "\\u0000"}',
+        '{"cmd": "chat", "text": "\\ud800"}',
+        "\ud83d",
+        '{"action": "{\\"type\\": \\"roll\\"}", "version": "1\x00"}',
+        "[" * 5000 + "]" * 5000,
+        '{"a":' * 3000 + "1" + "}" * 3000,
+        json.dumps({"x": [[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]}),
+        "x" * (consumers.MAX_MESSAGE + 1),
+        json.dumps({"cmd": "chat", "text": "y" * 4000}),
+        '{"version": NaN, "action": "{}"}',
+        '{"version": 1e400, "action": "{}"}',
+        '{"cid": "' + "c" * 65 + '", "action": "{}", "version": "1"}',
+        '{"cid": "não", "action": "{}", "version": "1"}',
+        '{"action": "{\\"type\\": \\"roll\\"", "version": "1"}',
+    ]
+)
+FIELD_VALUES = st.one_of(
+    JSONISH,
+    st.sampled_from(["", "0", "1", "-1", "3", "99", "999999999", "1e3", " 1 ", "um", "٣"]),
+)
+CIDS = st.sampled_from(["", "a", "b", "c1", "dup"]) | st.text(
+    alphabet="abcdefghij0123456789_-", max_size=12
+)
+
+
+def mutated(action: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """A legal action with one thing wrong (or nothing: it may stay legal)."""
+    keys = sorted(action)
+
+    def change(key: str, value: Any) -> dict[str, Any]:
+        return {**action, key: value}
+
+    options = [
+        st.just(action),
+        st.builds(lambda k, v: change(k, v), st.sampled_from(keys), JSONISH),
+        st.builds(lambda v: change("extra", v), JSONISH),
+        st.builds(lambda k: {a: b for a, b in action.items() if a != k}, st.sampled_from(keys)),
+        st.builds(lambda t: change("type", t), st.text(max_size=10) | st.integers()),
+    ]
+    numbers = [k for k in keys if isinstance(action[k], int) and not isinstance(action[k], bool)]
+    if numbers:
+        options.append(
+            st.builds(
+                lambda k, n: change(k, n),
+                st.sampled_from(numbers),
+                st.sampled_from([-1, 99, 10**12, -(10**12)]) | st.integers(),
+            )
+        )
+    lists = [k for k in keys if isinstance(action[k], list)]
+    if lists:
+        options.append(
+            st.builds(
+                lambda k, v: change(k, v),
+                st.sampled_from(lists),
+                st.lists(st.integers(-3, 20) | st.text(max_size=2), max_size=8),
+            )
+        )
+    return st.one_of(options)
+
+
+def versions(current: int) -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.just(str(current)),
+        st.sampled_from(
+            [
+                str(max(0, current - 1)),
+                "0",
+                str(current + 1),
+                str(current + 50),
+                "-3",
+                "v",
+                "",
+                None,
+            ]
+        ),
+        st.just(current),
+        FIELD_VALUES,
+    )
+
+
+def command(cmd: str) -> st.SearchStrategy[dict[str, Any]]:
+    fields = st.dictionaries(
+        st.sampled_from(["seat", "to", "team", "muted", "text", "cid", "version"]),
+        FIELD_VALUES,
+        max_size=3,
+    )
+    texts = st.sampled_from(["Boa!", "😀", "oi", "<script>alert(1)</script>", " "]) | st.text(
+        max_size=30
+    )
+    return st.builds(
+        lambda extra, text: {
+            "cmd": cmd,
+            **({"text": text} if cmd in ("chat", "react") else {}),
+            **extra,
+        },
+        fields,
+        texts,
+    )
+
+
+# -- the run -------------------------------------------------------------------------------------
+
+
+class Fuzz:
+    def __init__(self, game: str, role: str, people: dict[str, Any]) -> None:
+        self.game, self.role, self.people = game, role, people
+        self.rules = rules.get(game)
+        self.cookies = {name: self.cookie(user) for name, user in people.items()}
+        self.tables: list[int] = []
+        self.applied_cids: set[str] = set()
+        self.messages = 0
+
+    @staticmethod
+    def cookie(user) -> str:
+        client = Client()
+        client.force_login(user)
+        return client.cookies["sessionid"].value
+
+    def new_table(self, seed: int, moves: int) -> int:
+        """A table started with dice of `seed`, `moves` legal moves into its game."""
+        services.RNG = random.Random(seed)
+        chooser = random.Random(seed)
+        players = [self.people[n] for n in NAMES[: PLAYERS[self.game]]]
+        table = services.table_create(host=players[0], game=self.game, mode=MODES[self.game])
+        for user in players[1:]:
+            services.seat_take(table_id=table.pk, user=user)
+        services.table_start(table_id=table.pk, by=players[0])
+        if self.role == "queued" and services.has_queue(snapshots.get(table.pk)):
+            services.queue_join(table_id=table.pk, user=self.people["eva"])
+        for _ in range(moves):
+            table.refresh_from_db()
+            on_turn = self.rules.to_act(table.state) if table.state else []
+            if table.status != Table.Status.PLAYING or not on_turn:
+                break
+            legal = [
+                a
+                for a in self.rules.legal_actions(table.state, on_turn[0])
+                if a["type"] not in ("leave", "claim_inactivity")
+            ]
+            result = services.table_act(
+                table_id=table.pk,
+                user=players[on_turn[0]],
+                action=chooser.choice(legal),
+                version=table.version,
+            )
+            assert result.applied, result
+        self.tables.append(table.pk)
+        return table.pk
+
+    async def connect(self, table_id: int, name: str | None) -> Socket:
+        headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+        if name is not None:
+            headers.append((b"cookie", f"sessionid={self.cookies[name]}".encode()))
+        socket = Socket(application, f"/ws/mesa/{table_id}/", headers=headers)
+        connected, code = await socket.connect(timeout=10)
+        assert connected, code
+        await socket.receive_from(timeout=10)
+        return socket
+
+    async def example(self, data) -> None:
+        channel_layers.backends.clear()  # each example runs its own event loop
+        self.applied_cids.clear()
+        seed = data.draw(st.integers(0, 2**32), label="seed")
+        moves = data.draw(st.integers(0, 30), label="moves before")
+        table_id = await sync_to_async(self.new_table)(seed, moves)
+        seats = {}
+        if self.role == "player":
+            for index, name in enumerate(NAMES[: PLAYERS[self.game]]):
+                seats[index] = await self.connect(table_id, name)
+        visitor = {"spectator": "fabio", "queued": "eva", "anonymous": None}
+        other = None if self.role == "player" else await self.connect(table_id, visitor[self.role])
+        try:
+            for _ in range(data.draw(st.integers(STEPS // 2, STEPS), label="messages")):
+                await self.step(data, table_id, seats, other)
+        finally:
+            for socket in (*seats.values(), *([other] if other else [])):
+                await socket.disconnect()
+
+    async def step(self, data, table_id: int, seats: dict[int, Socket], other) -> None:
+        before = await sync_to_async(self.read)(table_id)
+        state, version = before["state"], before["version"]
+        on_turn = self.rules.to_act(state) if before["playing"] else []
+        turn_seat = on_turn[0] if on_turn else 0
+        legal = self.rules.legal_actions(state, turn_seat) if on_turn else []
+        kind = data.draw(
+            st.sampled_from(
+                ["move", "move", "move", "mutated", "raw", "bytes", "json", "cmd", "ack", "fields"]
+            ),
+            label="kind",
+        )
+        sender = other
+        if other is None:
+            wrong = data.draw(st.integers(0, 9), label="seat") == 0 and len(seats) > 1
+            sender = seats[(turn_seat + 1) % len(seats)] if wrong else seats[turn_seat]
+        if kind == "move" and other is not None and legal and data.draw(st.booleans(), label="on"):
+            # A player moves (through the service: the subject is the visitor's socket).
+            action = data.draw(st.sampled_from(legal), label="progress")
+            player = self.people[NAMES[turn_seat]]
+            await sync_to_async(services.table_act)(
+                table_id=table_id, user=player, action=action, version=version
+            )
+            return
+        by_player = other is None
+        fair = False
+        if kind in ("move", "mutated") and legal:
+            action = data.draw(st.sampled_from(legal), label="legal")
+            cid = data.draw(CIDS, label="cid")
+            if kind == "move":
+                fair = by_player and sender is seats[turn_seat] and cid not in self.applied_cids
+                message = {"action": json.dumps(action), "version": str(version), "cid": cid}
+            else:
+                action = data.draw(mutated(action), label="mutated")
+                as_text = data.draw(st.booleans(), label="as text")
+                message = {
+                    "action": json.dumps(action) if as_text else action,
+                    "version": data.draw(versions(version), label="version"),
+                    "cid": cid,
+                }
+            text = json.dumps(message)
+        elif kind == "raw":
+            text = data.draw(ODD_TEXT | st.text(max_size=40), label="raw")
+        elif kind == "bytes":
+            text = data.draw(st.binary(max_size=20) | st.just(b'{"cmd": "chat"}'), label="bytes")
+        elif kind == "json":
+            text = json.dumps(data.draw(JSONISH, label="json"))
+        elif kind == "cmd":
+            cmd = data.draw(
+                st.sampled_from(sorted(consumers.COMMANDS)) | st.text(max_size=8), label="cmd"
+            )
+            text = json.dumps(data.draw(command(cmd), label="fields"))
+        elif kind == "ack":
+            text = json.dumps({"ack": data.draw(FIELD_VALUES, label="ack")})
+        else:
+            text = json.dumps(
+                data.draw(
+                    st.dictionaries(
+                        st.sampled_from(["action", "version", "cid", "cmd", "ack", "x"]),
+                        FIELD_VALUES,
+                        max_size=4,
+                    ),
+                    label="fields",
+                )
+            )
+        replies = await self.exchange(sender, text)
+        self.messages += 1
+        after = await sync_to_async(self.read)(table_id)
+        moved = after["actions"] != before["actions"]
+        if fair and before["playing"]:
+            assert moved, f"a legal move of the seat on turn was refused: {text}\n{replies}"
+        if not by_player:
+            seated = await sync_to_async(self.seated)(table_id, self.visitor_id())
+            if not seated:
+                assert (after["state"], after["actions"], after["seats"]) == (
+                    before["state"],
+                    before["actions"],
+                    before["seats"],
+                ), f"a visitor changed the table: {text}"
+        expected = refusal(text)
+        if expected is not None:
+            assert any(expected in r for r in replies), (text, expected, replies)
+        elif looks_like_move(text) and not moved and not self.reused_cid(text):
+            assert any('id="mesa-aviso"' in r for r in replies), (text, replies)
+        if moved and looks_like_move(text):
+            cid = json.loads(text).get("cid")
+            if isinstance(cid, str) and cid:
+                self.applied_cids.add(cid)
+
+    def visitor_id(self) -> int | None:
+        name = {"spectator": "fabio", "queued": "eva"}.get(self.role)
+        return self.people[name].pk if name else None
+
+    @staticmethod
+    def seated(table_id: int, user_id: int | None) -> bool:
+        return (
+            user_id is not None and Seat.objects.filter(table_id=table_id, user_id=user_id).exists()
+        )
+
+    def reused_cid(self, text: str) -> bool:
+        cid = json.loads(text).get("cid")
+        return isinstance(cid, str) and cid in self.applied_cids
+
+    @staticmethod
+    def read(table_id: int) -> dict[str, Any]:
+        table = Table.objects.get(pk=table_id)
+        return {
+            "state": table.state,
+            "version": table.version,
+            "playing": table.status == Table.Status.PLAYING,
+            "actions": Action.objects.filter(table_id=table_id).count(),
+            "seats": list(
+                Seat.objects.filter(table_id=table_id)
+                .order_by("index")
+                .values_list("index", "user_id")
+            ),
+        }
+
+    async def exchange(self, socket: Socket, text: str) -> list[str]:
+        """Send `text` and then the probe; the answers up to the probe's notice (two notices
+        when the message was itself such an ack)."""
+        if isinstance(text, bytes):
+            await socket.send_input({"type": "websocket.receive", "bytes": text})
+        else:  # as the server hands it over, empty text included
+            await socket.send_input({"type": "websocket.receive", "text": text})
+        await socket.send_to(text_data=PROBE)
+        probes = 2 if refusal(text) == PROBE_NOTICE else 1
+        replies: list[str] = []
+        while probes:
+            reply = await socket.receive_from(timeout=10)
+            for broken in BROKEN:
+                assert broken not in reply, (text, reply)
+            if PROBE_NOTICE in reply:
+                probes -= 1
+            replies.append(reply)
+        return replies
+
+    def check_logs(self) -> None:
+        for table_id in self.tables:
+            replayed(self.rules, table_id)
+
+
+def refusal(text: str | bytes) -> str | None:
+    """The notice the consumer's parsing gives `text`, escaped as the page receives it."""
+    try:
+        data = consumers.parse_message(None if isinstance(text, bytes) else text)
+        if "ack" in data:
+            consumers.parse_int(data["ack"], "ack")
+        elif "cmd" not in data:
+            consumers.parse_action(data)
+            consumers.parse_int(data.get("version"), "version")
+    except consumers.BadMessage as error:
+        return escape(error.message)
+    return None
+
+
+def looks_like_move(text: str | bytes) -> bool:
+    if isinstance(text, bytes):
+        return False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "ack" not in data and "cmd" not in data
+
+
+def replayed(game, table_id: int) -> None:
+    """The table's log, replayed through the rules from its start, gives the state stored."""
+    table = Table.objects.get(pk=table_id)
+    state, last = None, 0
+    for entry in Action.objects.filter(table_id=table_id).order_by("version"):
+        kinds = {event.get("type") for event in entry.events}
+        if entry.action.get("type") == "start" or "new_game" in kinds:
+            state = entry.state  # the rules' setup, or a new game after the queue sat
+        elif entry.state is not None:
+            assert entry.seat is not None and state is not None, entry
+            expected, _events = game.apply(state, entry.seat, entry.action, None)
+            assert expected == entry.state, f"table {table_id} v{entry.version}: {entry.action}"
+            state = entry.state
+        last = entry.version
+    assert state == table.state
+    assert table.state_version == last <= table.version
+
+
+# -- the tests -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("role", ["player", "spectator", "queued", "anonymous"])
+@pytest.mark.parametrize("game", sorted(MODES))
+def test_random_and_malformed_messages_leave_the_socket_usable_and_the_rules_in_charge(
+    game, role, make_user, monkeypatch
+):
+    people = {name: make_user(name, nickname=name.title()) for name in (*NAMES, "eva", "fabio")}
+    for slug in MODES:
+        monkeypatch.setattr(rules.get(slug), "apply", seeded(rules.get(slug).apply))
+    monkeypatch.setattr(services, "RNG", services.RNG)  # set per example, restored after
+    fuzz = Fuzz(game, role, people)
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],  # shrinking live tables takes too long
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.data())
+    def example(data):
+        asyncio.run(fuzz.example(data))
+
+    example()
+    fuzz.check_logs()
+    assert fuzz.messages >= 5 * EXAMPLES
