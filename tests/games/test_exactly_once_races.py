@@ -90,6 +90,22 @@ def act(table_id, user, move, version, cid):
     )
 
 
+def against_robots(game: str, person) -> Table:
+    """`person` and robots in every other seat the mode needs, a robot on turn."""
+    mode, _ = GAMES[game]
+    table = services.table_create(host=person, game=game, mode=mode, robots=True)
+    for _ in range(200):
+        copy = snapshots.get(table.pk, fresh=True)
+        seat = rules.get(game).to_act(copy.state)[0]
+        if copy.seats[seat].robot:
+            return Table.objects.get(pk=table.pk)
+        _, _, move = turn_of(table.pk, [person])
+        assert services.table_act(
+            table_id=table.pk, user=person, action=move, version=copy.version
+        ).applied
+    raise AssertionError("no robot ever came on turn")
+
+
 # -- two tabs, two players ----------------------------------------------------------------------
 
 
@@ -135,6 +151,16 @@ def test_play_again_asked_by_two_players_at_once_opens_one_table(game, people):
     new = race(*again)
     assert len(set(new)) == 1 and Table.objects.count() == before + 1
     assert Table.objects.get(pk=table.pk).next_table_id == new[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_again_against_robots_from_two_tabs_at_once_starts_one_table_once(game, people):
+    table = against_robots(game, people[0])
+    services.seat_leave(table_id=table.pk, user=people[0])
+    again = partial(services.table_replay, table_id=table.pk, by=people[0])
+    new = {t.pk for t in race(again, again)}
+    assert len(new) == 1 and Table.objects.get(pk=table.pk).next_table_id in new
+    assert Action.objects.filter(table_id=new.pop(), action={"type": "start"}).count() == 1
 
 
 # -- a move against its clock -----------------------------------------------------------------
@@ -290,22 +316,6 @@ def test_a_person_who_moves_while_a_robot_plays_for_them_takes_the_seat_back(gam
 # -- a robot's move racing a person's ------------------------------------------------------------
 # No game lets two seats move at once (each names one seat in `to_act`), so a robot's move and a
 # person's meet only where a person may act out of turn: leaving, which ends a game of two.
-
-
-def against_robots(game: str, person) -> Table:
-    """`person` and robots in every other seat the mode needs, a robot on turn."""
-    mode, _ = GAMES[game]
-    table = services.table_create(host=person, game=game, mode=mode, robots=True)
-    for _ in range(200):
-        copy = snapshots.get(table.pk, fresh=True)
-        seat = rules.get(game).to_act(copy.state)[0]
-        if copy.seats[seat].robot:
-            return Table.objects.get(pk=table.pk)
-        _, _, move = turn_of(table.pk, [person])
-        assert services.table_act(
-            table_id=table.pk, user=person, action=move, version=copy.version
-        ).applied
-    raise AssertionError("no robot ever came on turn")
 
 
 @pytest.mark.parametrize("game", GAMES)
