@@ -24,7 +24,13 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.db import (
+    DatabaseError,
+    InterfaceError,
+    OperationalError,
+    close_old_connections,
+    connection,
+)
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -63,11 +69,14 @@ DATABASE_THREADS = ThreadPoolExecutor(
 
 # Errors of an unreachable database (PostgreSQL stopped, restarting, a connection cut).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-# A table thread's persistent connection (CONN_MAX_AGE) is checked before its next work, and
-# dropped when the server no longer answers on it: after any database failure seen here (each
-# counts one), and when it sat idle for IDLE_CHECK_SECONDS (the server may have restarted
-# meanwhile). Otherwise the first work after an outage fails on a dead connection, say a
-# socket's render of a new version, and its page stays behind. A busy thread is not checked.
+# A table thread's persistent connection (CONN_MAX_AGE) dies with the server's restart, and the
+# thread learns it only when its next query fails. So: a thread whose work failed on it drops it
+# at once (Django's close_old_connections) and counts one failure for the process; every other
+# thread then checks its own before its next work (is_usable), as does a thread that sat idle for
+# IDLE_CHECK_SECONDS. Reads, and a move (its version and cid make a second try a no-op when the
+# first landed), are tried once more on a new connection when the first died under them.
+# Without this, the first works after a quick restart failed, one per thread: a move answered
+# "tente de novo", a socket's render of a new version left its page behind.
 IDLE_CHECK_SECONDS = 2.0
 _failures = 0
 _looked = threading.local()
@@ -85,21 +94,57 @@ def _checked_connection() -> None:
             connection.close()
 
 
-def database(function):
-    """`function` as Channels runs database work from async code, in the tables' threads.
-    Channels closes a connection that failed once the work is done (close_old_connections);
-    after any failure the others are checked before their next work."""
+def _dropped() -> bool:
+    """Close this thread's connection if a failure left it unusable (Django's public
+    close_old_connections, which Channels also runs after the work); whether it did. Counted as a
+    failure of the process, so the other threads check theirs."""
+    global _failures
+    had = connection.connection is not None
+    close_old_connections()
+    if had and connection.connection is None:
+        _failures += 1
+        return True
+    return False
+
+
+def database(function, *, retry: bool = False):
+    """`function` as Channels runs database work from async code, in the tables' threads, its
+    connection checked as above; with `retry` (reads), tried once more when its connection died
+    under it."""
 
     def guarded(*args, **kwargs):
-        global _failures
         _checked_connection()
         try:
-            return function(*args, **kwargs)
+            result = function(*args, **kwargs)
         except DATABASE_DOWN:
-            _failures += 1
-            raise
+            if not (_dropped() and retry):
+                raise
+            _looked.failures = _failures  # this thread's new connection needs no check
+            try:
+                return function(*args, **kwargs)
+            except DATABASE_DOWN:
+                _dropped()
+                raise
+        _dropped()  # a failure the function answered itself (the services' "tente de novo")
+        return result
 
     return database_sync_to_async(guarded, thread_sensitive=False, executor=DATABASE_THREADS)
+
+
+def _act(**kwargs) -> services.ActResult:
+    """A move, tried once more on a new connection when the first died under it (the services
+    answer that with "tente de novo"): the version and the cid make the second a duplicate when
+    the first landed."""
+    try:
+        result = services.table_act(**kwargs)
+    except DATABASE_DOWN:
+        if not _dropped():
+            raise
+        return services.table_act(**kwargs)
+    if result.status == "error" and _dropped():
+        _looked.failures = _failures
+        return services.table_act(**kwargs)
+    return result
 
 
 def _layer_errors() -> tuple[type[BaseException], ...]:
@@ -292,7 +337,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = -1
         self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
         self.chars_sent, self.unacked = 0, 0
-        copy = await database(snapshots.get)(self.table_id)
+        copy = await database(snapshots.get, retry=True)(self.table_id)
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
             return
@@ -317,7 +362,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def newest(self) -> int:
         """The table's version in the database now (-1: the table is gone)."""
-        copy = await database(snapshots.get)(self.table_id, fresh=True)
+        copy = await database(snapshots.get, retry=True)(self.table_id, fresh=True)
         return copy.version if copy is not None else -1
 
     async def rejoin(self) -> None:
@@ -442,7 +487,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
             return
         result = await self.through_services(
-            services.table_act,
+            _act,
             table_id=self.table_id,
             user=self.user,
             action=action,
@@ -625,7 +670,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def current(self, version: int = 0) -> TableCopy | None:
         copy = snapshots.cached(self.table_id)
         if copy is None or copy.version < version:
-            copy = await database(snapshots.get)(self.table_id, version=version)
+            copy = await database(snapshots.get, retry=True)(self.table_id, version=version)
         return copy
 
     async def notice(self, text: str, kind: str) -> None:
@@ -669,7 +714,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             html = "".join(piece for _, piece in extras)
             rendering.remember_extras(self.sent, extras)
         if chat_history:
-            lines = await database(chat.history)(self.table_id)
+            lines = await database(chat.history, retry=True)(self.table_id)
             html += render_to_string("games/_chat_lines.html", {"lines": lines})
         if html:
             await self.send_html(html)
