@@ -747,14 +747,14 @@ def report_mixed(result: dict) -> None:
         f"depois de {game.warmup:.1f} s (eco: {echo.warmup:.1f} s)"
     )
     print(
-        f"  {'mesa':36}{'mesas':>6}{'sockets':>8}{'jog/s':>7}{'log/s':>7}{'p50':>7}{'p95':>7}"
-        f"{'p99':>7}{'eco p95':>8}{'B/jog/sock':>11}"
+        f"  {'mesa':36}{'mesas':>6}{'sockets':>8}{'jog/s':>7}{'log/s':>7}{'p50':>9}{'p95':>9}"
+        f"{'p99':>9}{'eco p95':>9}{'B/jog/sock':>11}"
     )
     for row in mixed_rows(result):
         print(
             f"  {row['title']:36}{row['tables']:>6}{row['sockets']:>8}{row['rate']:>7.1f}"
-            f"{row['logged_rate']:>7.1f}{live._fmt(row['p50_ms']):>7}{live._fmt(row['p95_ms']):>7}"
-            f"{live._fmt(row['p99_ms']):>7}{live._fmt(row['echo_p95_ms']):>8}"
+            f"{row['logged_rate']:>7.1f}{live._fmt(row['p50_ms']):>9}{live._fmt(row['p95_ms']):>9}"
+            f"{live._fmt(row['p99_ms']):>9}{live._fmt(row['echo_p95_ms']):>9}"
             f"{live._fmt(row['bytes_socket'], 0):>11}"
         )
     e50, e95, e99 = _q(echo.in_window)
@@ -968,7 +968,7 @@ def print_summary(site: ProdSite) -> None:
         f"{live.describe_checkout(live.SERVER_REPO)} · {os.cpu_count()} CPUs (cliente, daphne, "
         "PostgreSQL e Redis dividem as mesmas CPUs)"
     )
-    head = f"{'cenário':44}{'jog/s':>7}{'log/s':>7}{'p50':>7}{'p95':>7}{'p99':>7}{'eco p95':>8}"
+    head = f"{'cenário':44}{'jog/s':>7}{'log/s':>7}{'p50':>9}{'p95':>9}{'p99':>9}{'eco p95':>9}"
     print(f"  {head}{'CPU/jog':>8}{'B/jog/sock':>11}{'erros':>6}")
     for r in site.results:
         f = figures(r)
@@ -977,16 +977,16 @@ def print_summary(site: ProdSite) -> None:
             total = f["rows"][-1]
             print(
                 f"  {r['title'] + ' · ' + str(r['tables']) + ' mesas':44}{g['rate']:>7.1f}"
-                f"{live._fmt(g['all_rate']):>7}{live._fmt(g['p50_ms']):>7}"
-                f"{live._fmt(g['p95_ms']):>7}{live._fmt(g['p99_ms']):>7}"
-                f"{live._fmt(e['p95_ms']):>8}{live._fmt(g['server_cpu_ms'], 2):>8}"
+                f"{live._fmt(g['all_rate']):>7}{live._fmt(g['p50_ms']):>9}"
+                f"{live._fmt(g['p95_ms']):>9}{live._fmt(g['p99_ms']):>9}"
+                f"{live._fmt(e['p95_ms']):>9}{live._fmt(g['server_cpu_ms'], 2):>8}"
                 f"{live._fmt(total['bytes_socket'], 0):>11}{f['errors']:>6}"
             )
         else:
             print(
                 f"  {r['title']:44}{g['rate']:>7.1f}{live._fmt(g['all_rate']):>7}"
-                f"{live._fmt(g['p50_ms']):>7}{live._fmt(g['p95_ms']):>7}"
-                f"{live._fmt(g['p99_ms']):>7}{live._fmt(e['p95_ms']):>8}"
+                f"{live._fmt(g['p50_ms']):>9}{live._fmt(g['p95_ms']):>9}"
+                f"{live._fmt(g['p99_ms']):>9}{live._fmt(e['p95_ms']):>9}"
                 f"{live._fmt(g['server_cpu_ms'], 2):>8}"
                 f"{live._fmt(g['bytes_spectator_socket'], 0):>11}{f['errors']:>6}"
             )
