@@ -125,7 +125,9 @@ def database(function, *, retry: bool = False):
             except DATABASE_DOWN:
                 _dropped()
                 raise
-        _dropped()  # a failure the function answered itself (the services' "tente de novo")
+        except services.TableError:  # the services' own "tente de novo" may hide a dead one
+            _dropped()
+            raise
         return result
 
     return database_sync_to_async(guarded, thread_sensitive=False, executor=DATABASE_THREADS)
