@@ -12,10 +12,11 @@ come from tests/bench/bench_live.py.
 - churn: RSS idle (after the start and one table socket at each game's table), then WAVES
   waves of WAVE table sockets opened at once across the tables (every seat's person, the rest
   spectators), each reading its first frame, one move at each table (acknowledged, its row
-  checked in the log), then all closed: RSS after the last close, after a pause (the seats'
-  grace to be marked away, GAMES_AWAY_SECONDS, and the layers' timers), and what the process
-  then holds (the probe: glibc's heap, the objects by type, the channel layer's per-channel
-  state, the process's registries), before and after glibc's malloc_trim(0) in the probe.
+  checked in the log), then all closed: RSS after the last close, once the server has handled
+  every close (polled), after a pause more (the seats' grace to be marked away,
+  GAMES_AWAY_SECONDS), and what the process then holds (the probe: glibc's heap, pymalloc's
+  arenas, the objects by type, the channel layer's per-channel state, the process's
+  registries), before and after glibc's malloc_trim(0) in the probe.
 - idle: a fresh daphne started with the soft open-files limit at 1,024 (the default of a shell
   or of systemd without LimitNOFILE): config/serve.py raises it to the hard limit; then IDLE
   table sockets opened and left open, each reading its first frame: the handshake rate, the
@@ -235,6 +236,18 @@ def probe(server: live.Server, **query: str) -> dict[str, Any]:
         url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
     with urllib.request.urlopen(url, timeout=120) as answer:  # noqa: S310 - our own server
         return json.load(answer)
+
+
+async def settled(server: live.Server, timeout: float = 600) -> float:
+    """Wait until the server has handled every close (each logged-in socket's presence row
+    forgotten, no receive waiting in the in-memory layer); returns the seconds it took."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        now = await asyncio.to_thread(probe, server, quick="1")
+        if now["presence_here"] == 0 and not now.get("receivers"):
+            break
+        await asyncio.sleep(1)
+    return time.perf_counter() - started
 
 
 def files_limit(pid: int) -> str:
@@ -469,6 +482,7 @@ def test_churn(memory_site):
             found["peak"] = max(found["peak"], live.rss_kib(server.pid))
         found["churn_seconds"] = time.perf_counter() - started
         found["rss_closed"] = live.rss_kib(server.pid)
+        found["settle"] = await settled(server)
         await asyncio.sleep(PAUSE)
         found["rss_paused"] = live.rss_kib(server.pid)
         found["after"] = await asyncio.to_thread(probe, server, **trace_after)
@@ -492,7 +506,8 @@ def test_churn(memory_site):
         site,
         "RSS",
         f"em repouso {mib(rss_idle)}; pico {mib(found['peak'])}; depois de {sockets} sockets "
-        f"abertos e fechados {mib(found['rss_closed'])}; após {PAUSE:.0f} s "
+        f"abertos e fechados {mib(found['rss_closed'])}; todos os fechamentos tratados em "
+        f"{found['settle']:.1f} s, e após mais {PAUSE:.0f} s "
         f"{mib(found['rss_paused'])} ({(found['rss_paused'] / rss_idle - 1) * 100:+.0f}% do "
         f"repouso); após malloc_trim(0) {mib(trimmed['rss_kib'])} "
         f"({(trimmed['rss_kib'] / rss_idle - 1) * 100:+.0f}%)",

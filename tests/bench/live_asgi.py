@@ -56,7 +56,8 @@ application = ProtocolTypeRouter(
 # runs meanwhile) what this process holds: its RSS, glibc's heap (mallinfo2), the objects the
 # garbage collector tracks by type, the per-channel state of the channel layer and the process's
 # own registries; `?trim=1` first returns the heap's free memory to the system (malloc_trim(0));
-# `?snapshot=PATH` writes a tracemalloc snapshot there when tracing (PYTHONTRACEMALLOC=N).
+# `?snapshot=PATH` writes a tracemalloc snapshot there when tracing (PYTHONTRACEMALLOC=N);
+# `?quick=1` answers the registries alone (cheap: polled until the closes are all handled).
 # Never part of the site: this module is the benchmark's application only.
 
 if os.environ.get("BENCH_MEMORY_PROBE") == "1":
@@ -136,6 +137,8 @@ if os.environ.get("BENCH_MEMORY_PROBE") == "1":
         from games import presence, snapshots
 
         started = time.perf_counter()
+        if query.get("quick"):  # the registries only: cheap enough to poll
+            return {"rss_kib": _rss_kib(), "presence_here": len(presence._here), **_layer_state()}
         result: dict = {"rss_kib_before_trim": _rss_kib()}
         if query.get("trim"):
             gc.collect()
