@@ -139,7 +139,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "games.redis_layer.RedisChannelLayer",  # channels-redis, minus a leak
             # The messages for all the sockets of one process wait in one Redis list, and a
             # message past its capacity is dropped: room for a busy process's hundreds of tables.
             "CONFIG": {"hosts": [REDIS_URL], "prefix": "bozo:channels", "capacity": 5000},
