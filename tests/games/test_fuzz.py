@@ -40,7 +40,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MODES = {"bozo": "duelo", "domino": "duplas", "dozito": "mesa", "yams": "mesa"}
 PLAYERS = {"bozo": 2, "domino": 4, "dozito": 2, "yams": 2}
 NAMES = ("ana", "bia", "caio", "duda")
-EXAMPLES = 14
+EXAMPLES = 16
 STEPS = 25  # with their probes, within the socket budget (consumers.BURST)
 # The probe that follows every message: its notice marks the end of the message's answers.
 PROBE = json.dumps({"ack": "sonda"})
@@ -256,6 +256,8 @@ class Fuzz:
         try:
             for _ in range(data.draw(st.integers(STEPS // 2, STEPS), label="messages")):
                 await self.step(data, table_id, seats, other)
+            for socket in (*seats.values(), *([other] if other else [])):
+                await self.still_answers(socket)
         finally:
             for socket in (*seats.values(), *([other] if other else [])):
                 await socket.disconnect()
@@ -396,6 +398,18 @@ class Fuzz:
                 probes -= 1
             replies.append(reply)
         return replies
+
+    @staticmethod
+    async def still_answers(socket: Socket) -> None:
+        """After it all, the socket is open and a valid command gets its answer."""
+        await socket.send_to(text_data=json.dumps({"cmd": "hint"}))
+        for _ in range(50):
+            reply = await socket.receive_from(timeout=10)
+            if 'id="mesa-dica"' in reply or "só existe no treino solo" in reply:
+                return
+            if "Entre na sua conta para jogar." in reply:
+                return
+        raise AssertionError("the socket no longer answers")
 
     def check_logs(self) -> None:
         for table_id in self.tables:

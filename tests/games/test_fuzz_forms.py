@@ -27,7 +27,7 @@ from games.models import Action, ChatMessage, ScoreSheet, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = 250
+EXAMPLES = 400
 # English that Django or allauth would show if a message were not translated.
 ENGLISH = (
     "This field is required",
