@@ -176,9 +176,12 @@ class GroupKeeper:
         from django.conf import settings
 
         interval = getattr(settings, "GAMES_GROUPS_CHECK_SECONDS", 15.0)
+        if not interval:  # 0 or None: no check
+            return
         layer = get_channel_layer()
         group = self.canary_group = f"bozo-canary-{uuid.uuid4().hex}"
         channel, joined, rejoined, n = "", False, time.monotonic(), 0
+        unreachable = False  # the layer failed since the last check that went through
         while True:
             await asyncio.sleep(interval)
             try:
@@ -193,8 +196,10 @@ class GroupKeeper:
                 came = await self._canary(layer, channel, n)
             except Exception as error:  # the layer is down: its sockets are closing, try later
                 log.warning("channel layer unreachable (%s); checking again", error)
-                joined = False
+                joined, unreachable = False, True
                 continue
+            if unreachable:  # back, and the canary rejoined first: the sockets that came
+                came, unreachable = False, False  # through the restart must rejoin too
             if came and time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
                 continue
             if not came:

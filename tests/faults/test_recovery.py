@@ -2,7 +2,8 @@
 passes): what the fault tests on real servers rely on, each checked where it can fail alone.
 
 - The group check (games/layers.py): a socket whose layer forgot its groups misses every later
-  move; the process's canary notices, the socket rejoins and is brought up to date.
+  move; the process's canary notices, the socket rejoins and is brought up to date; and when the
+  layer failed a check (a restart), its sockets rejoin once it answers again.
 - A socket whose channel layer's server went away (its receive raises a connection error)
   closes with 4011, the code table.js reconnects on, and forgets its presence row.
 - A command while the database is unreachable gets "tente de novo em instantes", the socket
@@ -72,6 +73,43 @@ async def test_a_socket_whose_groups_the_layer_forgot_rejoins_and_catches_up(
     await send(mine, score, version=start + 1, cid="next")
     await mine.until_version(start + 2)
     await theirs.until_version(start + 2, timeout=5)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_sockets_that_came_through_an_unreachable_layer_rejoin_when_it_is_back(
+    duel, users, settings, monkeypatch
+):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    settings.GAMES_GROUPS_CHECK_SECONDS = 0.05
+    monkeypatch.setattr(layers, "CANARY_WAIT", 0.3)
+    ana, bia = users
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
+    checks = keeper.checks
+    await _until(lambda: keeper.checks > checks + 1)
+    layer = get_channel_layer()
+    # A quick restart: these sockets' groups are gone, the layer fails the process once, and
+    # the canary joins its group again before it is sent (so it comes back).
+    for member in list(keeper.members):
+        for group in member.groups_joined:
+            await layer.group_discard(group, member.channel_name)
+    kind, failed = type(layer), []
+    group_send = kind.group_send
+
+    async def once_unreachable(self, group, message):
+        if group == keeper.canary_group and not failed:
+            failed.append(group)
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+        return await group_send(self, group, message)
+
+    monkeypatch.setattr(kind, "group_send", once_unreachable)
+    losses = keeper.losses
+    await _until(lambda: failed and keeper.losses > losses)  # back: its sockets rejoined
+    start = await version_now(duel.pk)
+    await send(mine, ROLL, version=start, cid="after-the-restart")
+    await mine.until_version(start + 1)
+    await theirs.until_version(start + 1, timeout=5)
 
 
 @pytest.mark.django_db(transaction=True)
