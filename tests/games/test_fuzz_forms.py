@@ -16,12 +16,15 @@ from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
-from django.test import Client
+from django.core.exceptions import PermissionDenied
+from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import path as route
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from accounts.models import User
+from config import urls as site_urls
 from games import services
 from games.models import Action, ChatMessage, ScoreSheet, Seat, Table
 
@@ -272,3 +275,37 @@ def test_every_page_of_the_site_is_fuzzed(name, site):
     path = "/" + ROUTES[name].format(**{**dict.fromkeys(placeholders, "1"), **first})
     for response in (client.get(path), client.post(path, {})):
         look(response, path)
+
+
+def test_a_post_without_its_form_token_is_refused_in_portuguese_and_changes_nothing(site):
+    """An old page, another tab's logout or blocked cookies: the form's CSRF check fails."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.force_login(site["people"]["ana"])
+    before = everything()
+    for path, fields in [
+        ("/conta/perfil/", {"nickname": "Outra"}),
+        ("/jogar/bozo/nova/", {"mode": "duelo"}),
+        ("/conta/excluir/", {"password": "mesa-de-bozo-2026", "confirm": "on"}),
+    ]:
+        response = client.post(path, fields)
+        page = response.content.decode()
+        assert response.status_code == 403
+        assert 'lang="pt-BR"' in page and "Este formulário expirou" in page
+        assert "CSRF" not in page and "Forbidden" not in page
+    assert everything() == before
+
+
+def _denied(request):
+    raise PermissionDenied
+
+
+# The site's pages and one that refuses everyone (none of the site's does yet; allauth's may).
+urlpatterns = [route("negado/", _denied), *site_urls.urlpatterns]
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_refused_page_says_so_in_portuguese():
+    response = Client(raise_request_exception=False).get("/negado/")
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert 'lang="pt-BR"' in page and "Você não tem acesso a esta página" in page
