@@ -10,9 +10,12 @@ and nothing escaped as an error; only seated players' moves change a game, and a
 table's log replays through the rules, from the state the game started with, to the state and
 version stored.
 
-Each example opens fresh sockets (the per-socket budget of games/consumers.py is not the subject
-here) and sends at most a dozen messages; the dice come from a generator seeded by the move
-itself, so that a replay throws the same dice.
+Only Dominó seats a queue (at its breaks): at the other games the queued person's `queue_join`
+is refused and they stay a signed-in spectator. Each example starts a table of its own (a seed
+and a number of moves into its game, so that every example can be replayed), opens fresh sockets
+(the per-socket budget of games/consumers.py is not the subject here) and sends up to 25
+messages, each followed by a probe whose notice marks the end of its answers; the dice come from
+a generator seeded by the move itself, so that a replay throws the same dice.
 """
 
 from __future__ import annotations
