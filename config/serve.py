@@ -10,9 +10,14 @@ daphne refuses new handshakes past about a thousand sockets. So the process rais
 limit to the hard one at start (an unprivileged process may), and warns when even the hard limit
 is below what the operator asked for (SERVE_OPEN_FILES, 65,536 by default: the systemd units set
 LimitNOFILE to it).
+
+The memory that sockets freed goes back to the system every SERVE_MALLOC_TRIM_SECONDS (15 by
+default; 0 turns it off): see `trim_every`.
 """
 
 import asyncio
+import ctypes
+import ctypes.util
 import logging
 import os
 import sys
@@ -30,6 +35,7 @@ except ImportError:  # pragma: no cover - every supported server has it
 log = logging.getLogger("config.serve")
 
 OPEN_FILES = 65536
+TRIM_SECONDS = 15.0  # SERVE_MALLOC_TRIM_SECONDS; 0: never
 
 
 def raise_open_files(wanted: int) -> int:
@@ -56,6 +62,24 @@ def raise_open_files(wanted: int) -> int:
     return soft
 
 
+def trim_every(seconds: float) -> bool:
+    """Hand the heap's free memory back to the system every `seconds` (glibc's malloc_trim(0), a
+    public libc function; elsewhere nothing). After a burst of sockets closes, glibc keeps the
+    freed memory in its arenas, and RSS stays at the peak: tests/bench/bench_memory.py measured
+    about 25 MiB so given back after 8,000 sockets, for well under a millisecond a call."""
+    if seconds <= 0 or not sys.platform.startswith("linux"):
+        return False
+    try:
+        malloc_trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        return False
+    malloc_trim.argtypes = [ctypes.c_size_t]
+    from twisted.internet import task  # daphne has installed its reactor by now
+
+    task.LoopingCall(malloc_trim, 0).start(seconds, now=False)
+    return True
+
+
 if uvloop is not None:
     asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
 
@@ -63,4 +87,5 @@ from daphne.cli import CommandLineInterface  # noqa: E402 - imported after the l
 
 if __name__ == "__main__":
     raise_open_files(int(os.environ.get("SERVE_OPEN_FILES") or OPEN_FILES))
+    trim_every(float(os.environ.get("SERVE_MALLOC_TRIM_SECONDS") or TRIM_SECONDS))
     sys.exit(CommandLineInterface.entrypoint())

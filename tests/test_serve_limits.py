@@ -51,3 +51,41 @@ def test_warns_when_the_hard_limit_is_below_what_was_asked():
     (now, soft, _), stderr = run_with_soft_limit(min(hard, 256), wanted=hard + 1)
     assert now == soft == hard
     assert f"open files limit is {hard}, below the {hard + 1} asked for" in stderr
+
+
+TRIM = """
+import ctypes, sys
+import config.serve as serve
+calls = []
+real = ctypes.CDLL
+class Spy:  # counts the calls of malloc_trim made by the reactor's looping call
+    def __init__(self, *args):
+        self.lib = real(*args)
+    @property
+    def malloc_trim(self):
+        def trim(pad):
+            calls.append(pad)
+            return self.lib.malloc_trim(pad)
+        return trim
+ctypes.CDLL = Spy
+print(serve.trim_every(0), serve.trim_every(0.1))
+from twisted.internet import reactor
+reactor.callLater(1, reactor.stop)
+reactor.run()
+print(len(calls), set(calls))
+"""
+
+
+def test_the_heap_is_trimmed_periodically_on_glibc():
+    import platform
+
+    if platform.libc_ver()[0] != "glibc":
+        pytest.skip("malloc_trim is glibc's")
+    done = subprocess.run(
+        [sys.executable, "-c", TRIM], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    enabled, counted = done.stdout.strip().splitlines()[-2:]
+    assert enabled == "False True"
+    calls, pads = counted.split(" ", 1)
+    assert int(calls) >= 3 and pads == "{0}"

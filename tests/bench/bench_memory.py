@@ -31,7 +31,8 @@ Environment:
     BENCH_MEMORY_WAVES=8  BENCH_MEMORY_WAVE=1000   churn: waves of sockets opened and closed
     BENCH_MEMORY_TABLES=100   tables (a quarter of each game)
     BENCH_MEMORY_IDLE=10000   idle sockets open at once (0: no idle scenario)
-    BENCH_MEMORY_PAUSE=8      seconds waited after the last close
+    BENCH_MEMORY_PAUSE=20     seconds waited once every close was handled (past one of
+                              config/serve.py's periodic malloc_trim, every 15 s)
     BENCH_MEMORY_TRACE=N      run daphne under tracemalloc (N frames) and print the Python
                               allocations that grew over the churn, by file:line (slow)
     BENCH_MEMORY_SERVER_ENV="MALLOC_ARENA_MAX=4,..."  extra variables for daphne (experiments)
@@ -71,7 +72,7 @@ WAVES = int(os.environ.get("BENCH_MEMORY_WAVES", "8"))
 WAVE = int(os.environ.get("BENCH_MEMORY_WAVE", "1000"))
 TABLES = max(4, int(os.environ.get("BENCH_MEMORY_TABLES", "100")) // 4 * 4)
 IDLE = int(os.environ.get("BENCH_MEMORY_IDLE", "10000"))
-PAUSE = float(os.environ.get("BENCH_MEMORY_PAUSE", "8"))
+PAUSE = float(os.environ.get("BENCH_MEMORY_PAUSE", "20"))
 TRACE = int(os.environ.get("BENCH_MEMORY_TRACE", "0") or 0)
 SERVER_ENV = dict(
     item.strip().split("=", 1)
