@@ -94,15 +94,18 @@ def _checked_connection() -> None:
             connection.close()
 
 
-def _dropped() -> bool:
-    """Close this thread's connection if a failure left it unusable (Django's public
-    close_old_connections, which Channels also runs after the work); whether it did. Counted as a
-    failure of the process, so the other threads check theirs."""
+def _died(before) -> bool:
+    """After a failure: whether the connection this thread had at the start (`before`) died
+    under the work: it is gone or was replaced (a transaction whose rollback failed closes it;
+    the services then open a new one to answer), or it no longer answers (Django's public
+    close_old_connections closes it then, as Channels does after the work). Counted as a failure
+    of the process, so the other threads check theirs before their next work."""
     global _failures
-    had = connection.connection is not None
     close_old_connections()
-    if had and connection.connection is None:
+    now = connection.connection
+    if now is None or (before is not None and now is not before):
         _failures += 1
+        _looked.failures = _failures  # this thread's connection is new: no check for it
         return True
     return False
 
@@ -114,21 +117,20 @@ def database(function, *, retry: bool = False):
 
     def guarded(*args, **kwargs):
         _checked_connection()
+        before = connection.connection
         try:
-            result = function(*args, **kwargs)
+            return function(*args, **kwargs)
         except DATABASE_DOWN:
-            if not (_dropped() and retry):
-                raise
-            _looked.failures = _failures  # this thread's new connection needs no check
-            try:
-                return function(*args, **kwargs)
-            except DATABASE_DOWN:
-                _dropped()
+            if not (_died(before) and retry):
                 raise
         except services.TableError:  # the services' own "tente de novo" may hide a dead one
-            _dropped()
+            _died(before)
             raise
-        return result
+        try:
+            return function(*args, **kwargs)
+        except DATABASE_DOWN:
+            _died(None)
+            raise
 
     return database_sync_to_async(guarded, thread_sensitive=False, executor=DATABASE_THREADS)
 
@@ -137,14 +139,14 @@ def _act(**kwargs) -> services.ActResult:
     """A move, tried once more on a new connection when the first died under it (the services
     answer that with "tente de novo"): the version and the cid make the second a duplicate when
     the first landed."""
+    before = connection.connection
     try:
         result = services.table_act(**kwargs)
     except DATABASE_DOWN:
-        if not _dropped():
+        if not _died(before):
             raise
         return services.table_act(**kwargs)
-    if result.status == "error" and _dropped():
-        _looked.failures = _failures
+    if result.status == "error" and _died(before):
         return services.table_act(**kwargs)
     return result
 
