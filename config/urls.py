@@ -23,6 +23,7 @@ urlpatterns = [
     path("robots.txt", guide_views.robots, name="robots"),
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.page_not_found"
 handler500 = "config.views.server_error"
 handler429 = "config.views.too_many_requests"

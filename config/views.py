@@ -22,6 +22,11 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return render(request, "404.html", status=404)
 
 
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    # Without the request context: a disallowed Host raises again in the header's processor.
+    return render(None, "400.html", status=400)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     # Rendered without the request context: the error may have come from a context processor.
     return render(None, "500.html", status=500)

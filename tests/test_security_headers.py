@@ -111,6 +111,8 @@ def test_a_host_that_is_not_allowed_gets_its_400_with_the_policy(client):
     response = client.get("/", headers={"host": "elsewhere.example"})
     assert response.status_code == 400
     assert directives(response["Content-Security-Policy"])["connect-src"] == ["'self'"]
+    page = response.content.decode()
+    assert '<html lang="pt-BR">' in page and "Pedido inválido" in page  # not Django's English
 
 
 @pytest.mark.django_db
