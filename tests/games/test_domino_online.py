@@ -353,7 +353,7 @@ async def test_reactions_reach_every_page_by_the_seat_within_the_chats_limits(
     await command(bia_socket, "react", text="<b>oi</b>")
     await bia_socket.settle()
     assert "Reação desconhecida" in bia_socket.page.notice
-    for _ in range(4):  # with the chat's limit (5 in 10 s), the 6th is refused
+    for _ in range(4):  # past the page's limit (3 in 3 s; the person's is 5 in 10 s): refused
         await command(ana_socket, "react", text="😎")
     await ana_socket.settle()
     await command(ana_socket, "react", text="😎")
