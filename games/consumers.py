@@ -382,6 +382,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         keeper.discard(self)
+        presence.forget(self.channel_name)  # first: the rest may be cut short (a slow close)
         if self.watching:  # the table's last socket here takes the table's renders with it
             self.watching = False
             rendering.unwatch(self.table_id)

@@ -37,6 +37,15 @@ def opened(*, table_id: int, user_id: int, channel_name: str) -> None:
     services.presence_sync(table_id=table_id, user_id=user_id)
 
 
+def forget(channel_name: str) -> None:
+    """This process stops refreshing the socket's row at once, as its socket closes: should the
+    rest of the close never run (daphne kills a consumer whose close outlasts its
+    application_close_timeout, as when thousands of sockets close at once), the row goes stale and
+    is swept like a dead process's, instead of being refreshed for good."""
+    with _lock:
+        _here.pop(channel_name, None)
+
+
 def closed(*, table_id: int, user_id: int, channel_name: str) -> bool:
     """Forget the socket; whether it was the person's last one at the table (in any process).
     The caller tells the seat (`services.presence_sync`) once a reload had time to come back."""
