@@ -239,13 +239,18 @@ def probe(server: live.Server, **query: str) -> dict[str, Any]:
         return json.load(answer)
 
 
-async def settled(server: live.Server, timeout: float = 600) -> float:
-    """Wait until the server has handled every close (each logged-in socket's presence row
-    forgotten, no receive waiting in the in-memory layer); returns the seconds it took."""
+async def settled(server: live.Server, timeout: float = 300, still: float = 10) -> float:
+    """Wait until the server has handled every close (each logged-in socket's presence entry
+    forgotten), or until that count has not moved for `still` seconds; returns the seconds."""
     started = time.perf_counter()
+    last, since = None, started
     while time.perf_counter() - started < timeout:
-        now = await asyncio.to_thread(probe, server, quick="1")
-        if now["presence_here"] == 0 and not now.get("receivers"):
+        here = (await asyncio.to_thread(probe, server, quick="1"))["presence_here"]
+        if here == 0:
+            break
+        if here != last:
+            last, since = here, time.perf_counter()
+        elif time.perf_counter() - since >= still:
             break
         await asyncio.sleep(1)
     return time.perf_counter() - started
