@@ -150,6 +150,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "bozo",
+            # One pool for the process, not one (and a connection) per socket: config/redis_pool.py
+            "OPTIONS": {"pool_class": "config.redis_pool.SharedConnectionPool"},
         }
     }
 else:
