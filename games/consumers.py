@@ -22,6 +22,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import (
@@ -35,7 +36,17 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
-from games import chat, presence, presenters, rendering, rules, services, snapshots, sweeper
+from games import (
+    chat,
+    presence,
+    presenters,
+    redis_layer,
+    rendering,
+    rules,
+    services,
+    snapshots,
+    sweeper,
+)
 from games.catalog import GAMES_BY_SLUG
 from games.layers import keeper
 from games.snapshots import TableCopy
@@ -151,18 +162,7 @@ def _act(**kwargs) -> services.ActResult:
     return result
 
 
-def _layer_errors() -> tuple[type[BaseException], ...]:
-    """What the channel layer raises when its server is gone (Redis stopped or restarting)."""
-    errors: tuple[type[BaseException], ...] = (ConnectionError, OSError)
-    try:
-        from redis.exceptions import ConnectionError as RedisConnectionError
-        from redis.exceptions import TimeoutError as RedisTimeoutError
-    except ImportError:  # pragma: no cover - the embedded layer raises none of these
-        return errors
-    return (*errors, RedisConnectionError, RedisTimeoutError)
-
-
-LAYER_DOWN = _layer_errors()
+LAYER_DOWN = redis_layer.SERVER_GONE
 
 
 class BadMessage(Exception):
@@ -310,19 +310,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     version: int = -1
     watching: bool = False  # counted in rendering.watch: the table's renders are kept for it
-
-    async def __call__(self, scope, receive, send) -> None:
-        """Channels' consumer, with one more way out: when the channel layer's server is gone
-        (Redis restarting: the shared receive loop raises for every socket of the process), the
-        socket closes with 4011, a server's passing trouble, and the page opens a new one by
-        itself (table.js), instead of an exception inside the application for each socket."""
-        try:
-            await super().__call__(scope, receive, send)
-        except LAYER_DOWN as error:
-            log.warning("socket of table %s lost the channel layer (%s)", self.table_id, error)
-            with contextlib.suppress(Exception):  # the connection went meanwhile: no one to tell
-                await self.close(code=4011)
-            await self.disconnect(4011)
 
     async def connect(self) -> None:
         try:
@@ -636,6 +623,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False
         copy = snapshots.cached(self.table_id)
         return copy is None or copy.seat_of(self.user_id) is not None
+
+    async def layer_down(self, message: dict[str, Any]) -> None:
+        """The channel layer's server is gone (Redis restarting: games/redis_layer.py says so to
+        every socket of the process): close with 4011, a server's passing trouble, and the page
+        opens a new socket by itself (table.js), which joins its groups on the server that is back.
+        """
+        log.warning("socket of table %s lost the channel layer (%s)", self.table_id, message)
+        with contextlib.suppress(Exception):  # the connection went meanwhile: no one to tell
+            await self.close(code=4011)
+        await self.disconnect(4011)
+        raise StopConsumer
 
     async def chat_line(self, message: dict[str, Any]) -> None:
         line = chat.Line.from_message(message)

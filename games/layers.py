@@ -216,6 +216,8 @@ class GroupKeeper:
                 message = await asyncio.wait_for(layer.receive(channel), left)
             except TimeoutError:
                 return False
+            if message.get("type") == "layer.down":  # games/redis_layer.py: Redis is gone
+                raise ConnectionError(message.get("error", "channel layer down"))
             if message.get("n") == n:
                 return True  # an older one (it came after its wait) is passed over
         return False

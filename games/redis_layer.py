@@ -12,6 +12,12 @@ channels-redis itself drops the buffer there) marks its channel stopped, and the
 stopped channels are dropped as more sockets open and close. A channel name is never used again,
 so what arrives for it later has no reader; after twice the messages' expiry nothing more can
 come for it (Redis drops them), and the channel is forgotten.
+
+And a receive whose Redis is gone (stopped, restarting) returns a `layer.down` message instead of
+raising: channels-redis reads for every socket of the process through one shared receive, so
+its error reached every consumer's receive loop, which Channels does not catch, as "Exception
+inside application" once a socket. As a message, each consumer handles it (games/consumers.py,
+`layer_down`: the socket closes with 4011 and the page opens a new one).
 """
 
 from __future__ import annotations
@@ -20,8 +26,13 @@ import asyncio
 import time
 
 from channels_redis.core import RedisChannelLayer as ChannelsRedisLayer
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 PURGE_SECONDS = 1.0  # at most one pass over the stopped channels a second
+# What a layer call raises when Redis is not there.
+SERVER_GONE = (ConnectionError, OSError, RedisConnectionError, RedisTimeoutError)
+LAYER_DOWN = "layer.down"
 
 
 class RedisChannelLayer(ChannelsRedisLayer):
@@ -38,6 +49,8 @@ class RedisChannelLayer(ChannelsRedisLayer):
         self.stopped.pop(channel, None)  # read again (a receive under a timeout): not stopped
         try:
             return await super().receive(channel)
+        except SERVER_GONE as error:
+            return {"type": LAYER_DOWN, "error": str(error)}
         except asyncio.CancelledError:
             if "!" in channel:  # a process-local channel: its consumer stopped
                 self.stopped[channel] = time.monotonic()

@@ -4,7 +4,7 @@ passes): what the fault tests on real servers rely on, each checked where it can
 - The group check (games/layers.py): a socket whose layer forgot its groups misses every later
   move; the process's canary notices, the socket rejoins and is brought up to date; and when the
   layer failed a check (a restart), its sockets rejoin once it answers again.
-- A socket whose channel layer's server went away (its receive raises a connection error)
+- A socket whose channel layer's server went away (games/redis_layer.py hands it `layer.down`)
   closes with 4011, the code table.js reconnects on, and forgets its presence row.
 - A command while the database is unreachable gets "tente de novo em instantes", the socket
   stays open, and the next command works.
@@ -115,8 +115,6 @@ async def test_sockets_that_came_through_an_unreachable_layer_rejoin_when_it_is_
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_socket_that_loses_the_channel_layer_closes_with_4011(duel, users, monkeypatch):
-    from redis.exceptions import ConnectionError as RedisConnectionError
-
     ana, _bia = users
     gone = asyncio.Event()
     kind = type(get_channel_layer())  # the in-memory layer, or channels-redis in CI's 2nd pass
@@ -130,7 +128,8 @@ async def test_a_socket_that_loses_the_channel_layer_closes_with_4011(duel, user
             waiter.cancel()
             return task.result()
         task.cancel()
-        raise RedisConnectionError("Connection closed by server.")
+        # What games/redis_layer.py hands every socket when its Redis is gone.
+        return {"type": "layer.down", "error": "Connection closed by server."}
 
     monkeypatch.setattr(kind, "receive", failing_receive)
     mine = await connect(duel.pk, ana)

@@ -48,7 +48,18 @@ async def everyone_caught_up(database_url: str, clients: list[h.Client], what: s
         now = h.versions(database_url, [c.table_id for c in clients])
         return all(c.live and c.page.version == now[c.table_id] for c in clients)
 
-    await h.until(caught_up, 45, what)
+    try:
+        await h.until(caught_up, 45, what)
+    except AssertionError:
+        now = h.versions(database_url, [c.table_id for c in clients])
+        behind = [
+            (c.name, c.table_id, c.page.version, now[c.table_id], c.live, c.sockets, c.closes)
+            for c in clients
+            if not (c.live and c.page.version == now[c.table_id])
+        ]
+        raise AssertionError(
+            f"{what}: behind (name, table, page, table now, live, sockets, closes) {behind}"
+        ) from None
 
 
 async def moves_on(database_url: str, ids: list[int], by: int, what: str) -> None:

@@ -73,3 +73,14 @@ async def test_the_sites_layer_drops_it_and_still_delivers(redis_url):
     finally:
         await layer.flush()
         await layer.close_pools()
+
+
+async def test_a_receive_whose_redis_is_gone_says_so_as_a_message():
+    """channels-redis raises out of every socket's receive when Redis is not there; the site's
+    layer hands each consumer a `layer.down` message instead (its socket closes with 4011)."""
+    layer = RedisChannelLayer(hosts=[f"redis://127.0.0.1:{servers.free_port()}/0"])
+    try:
+        message = await asyncio.wait_for(layer.receive(await layer.new_channel()), 30)
+        assert message["type"] == "layer.down" and message["error"]
+    finally:
+        await layer.close_pools()
