@@ -156,7 +156,7 @@ class GroupKeeper:
     def __init__(self) -> None:
         self.members: weakref.WeakSet = weakref.WeakSet()  # the open sockets (consumers)
         self.task: asyncio.Task | None = None
-        self.checks = self.losses = 0
+        self.checks = self.losses = self.rejoins = 0
         self.canary_group = self.canary_channel = ""
 
     def add(self, consumer) -> None:
@@ -181,7 +181,11 @@ class GroupKeeper:
         layer = get_channel_layer()
         group = self.canary_group = f"bozo-canary-{uuid.uuid4().hex}"
         channel, joined, rejoined, n = "", False, time.monotonic(), 0
-        unreachable = False  # the layer failed since the last check that went through
+        # The canary vouches only for the groups joined after it: whenever it is joined (anew),
+        # at the first check, after the layer was unreachable, after a loss, the sockets
+        # that joined before it rejoin once it has come back (a flush between a socket's join and
+        # the canary's would otherwise go unseen for good).
+        fresh = False
         while True:
             await asyncio.sleep(interval)
             try:
@@ -189,23 +193,27 @@ class GroupKeeper:
                     channel = self.canary_channel = await layer.new_channel()
                 if not joined:
                     await layer.group_add(group, channel)
-                    joined = True
+                    joined = fresh = True
                 n += 1
                 self.checks += 1
                 await layer.group_send(group, {"type": "canary", "n": n})
                 came = await self._canary(layer, channel, n)
             except Exception as error:  # the layer is down: its sockets are closing, try later
                 log.warning("channel layer unreachable (%s); checking again", error)
-                joined, unreachable = False, True
+                joined = False
                 continue
-            if unreachable:  # back, and the canary rejoined first: the sockets that came
-                came, unreachable = False, False  # through the restart must rejoin too
-            if came and time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
+            if came and not fresh and time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
                 continue
             if not came:
                 self.losses += 1
                 log.warning("the channel layer lost this process's groups: sockets rejoin")
-                joined = False
+                try:  # the canary first, so that a loss after the sockets' rejoin shows next
+                    await layer.group_add(group, channel)
+                except Exception as error:
+                    log.warning("channel layer unreachable (%s); checking again", error)
+                    joined = False
+                    continue
+            fresh = False
             rejoined = time.monotonic()
             await self.rejoin_all()
 
@@ -223,6 +231,7 @@ class GroupKeeper:
         return False
 
     async def rejoin_all(self) -> None:
+        self.rejoins += 1
         by_table: dict[int, list] = {}
         for consumer in list(self.members):
             by_table.setdefault(consumer.table_id, []).append(consumer)

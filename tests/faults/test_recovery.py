@@ -104,8 +104,8 @@ async def test_sockets_that_came_through_an_unreachable_layer_rejoin_when_it_is_
         return await group_send(self, group, message)
 
     monkeypatch.setattr(kind, "group_send", once_unreachable)
-    losses = keeper.losses
-    await _until(lambda: failed and keeper.losses > losses)  # back: its sockets rejoined
+    rejoins = keeper.rejoins
+    await _until(lambda: failed and keeper.rejoins > rejoins)  # back: its sockets rejoined
     start = await version_now(duel.pk)
     await send(mine, ROLL, version=start, cid="after-the-restart")
     await mine.until_version(start + 1)
