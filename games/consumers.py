@@ -17,6 +17,7 @@ import logging
 import re
 import threading
 import time
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -294,6 +295,36 @@ class SpectatorLine:
 _spectator_line: SpectatorLine | None = None
 
 
+# And a spectator of this process waits (at most SEATED_WAIT) until the seated sockets of its
+# table in this process have been sent that version: a seated socket's push may wait on a read
+# of the new copy (another process made the move) while the line lets spectators through.
+SEATED_WAIT = 0.1
+_tables: dict[int, weakref.WeakSet] = {}  # table -> this process's sockets there
+_seated_pushed: dict[tuple[int, int], asyncio.Event] = {}  # (table, version) -> all seated sent
+
+
+def _seated_behind(table_id: int, version: int) -> bool:
+    return any(c.version < version and c.seated() for c in _tables.get(table_id, ()))
+
+
+async def seated_first(table_id: int, version: int) -> None:
+    if not _seated_behind(table_id, version):
+        return
+    event = _seated_pushed.setdefault((table_id, version), asyncio.Event())
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(event.wait(), SEATED_WAIT)
+    _seated_pushed.pop((table_id, version), None)
+
+
+def seated_pushed(table_id: int) -> None:
+    """A seated socket of `table_id` was sent a new version: the spectators waiting for the
+    seated sockets of that table (and version) go when none is behind any more."""
+    for (table, version), event in list(_seated_pushed.items()):
+        if table == table_id and not _seated_behind(table, version):
+            event.set()
+            _seated_pushed.pop((table, version), None)
+
+
 async def spectators_turn() -> None:
     """Wait until this spectator's push may go: after what was ready on the loop."""
     global _spectator_line
@@ -338,6 +369,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         rendering.watch(self.table_id)
+        _tables.setdefault(self.table_id, weakref.WeakSet()).add(self)
         self.watching = True
         await self.accept()
         sweeper.start()
@@ -373,6 +405,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.watching:  # the table's last socket here takes the table's renders with it
             self.watching = False
             rendering.unwatch(self.table_id)
+            _tables.get(self.table_id, weakref.WeakSet()).discard(self)
+            if not _tables.get(self.table_id, True):
+                _tables.pop(self.table_id, None)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -609,6 +644,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             if not self.seated():
+                await seated_first(self.table_id, message["version"])
                 await spectators_turn()
                 if message["version"] <= self.version:  # a later push brought it meanwhile
                     return
@@ -721,6 +757,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             html += render_to_string("games/_chat_lines.html", {"lines": lines})
         if html:
             await self.send_html(html)
+        if _seated_pushed and self.seated():
+            seated_pushed(self.table_id)
 
     async def send_html(self, html: str) -> None:
         self.chars_sent += len(html)
