@@ -301,6 +301,7 @@ _spectator_line: SpectatorLine | None = None
 SEATED_WAIT = 0.1
 _tables: dict[int, weakref.WeakSet] = {}  # table -> this process's sockets there
 _seated_pushed: dict[tuple[int, int], asyncio.Event] = {}  # (table, version) -> all seated sent
+_seated_done: dict[int, int] = {}  # table -> the newest version all its seated sockets were sent
 
 
 def _seated_behind(table_id: int, version: int) -> bool:
@@ -308,12 +309,20 @@ def _seated_behind(table_id: int, version: int) -> bool:
 
 
 async def seated_first(table_id: int, version: int) -> None:
-    if not _seated_behind(table_id, version):
+    """Wait until this process's seated sockets at `table_id` were sent `version`. One look over
+    the table's sockets per version (the first spectator's), not one per spectator."""
+    if _seated_done.get(table_id, -1) >= version:
         return
-    event = _seated_pushed.setdefault((table_id, version), asyncio.Event())
+    event = _seated_pushed.get((table_id, version))
+    if event is None:
+        if not _seated_behind(table_id, version):
+            _seated_done[table_id] = max(version, _seated_done.get(table_id, -1))
+            return
+        event = _seated_pushed[(table_id, version)] = asyncio.Event()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(event.wait(), SEATED_WAIT)
     _seated_pushed.pop((table_id, version), None)
+    _seated_done[table_id] = max(version, _seated_done.get(table_id, -1))
 
 
 def seated_pushed(table_id: int) -> None:
@@ -323,6 +332,7 @@ def seated_pushed(table_id: int) -> None:
         if table == table_id and not _seated_behind(table, version):
             event.set()
             _seated_pushed.pop((table, version), None)
+            _seated_done[table] = max(version, _seated_done.get(table, -1))
 
 
 async def spectators_turn() -> None:
@@ -408,6 +418,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             _tables.get(self.table_id, weakref.WeakSet()).discard(self)
             if not _tables.get(self.table_id, True):
                 _tables.pop(self.table_id, None)
+                _seated_done.pop(self.table_id, None)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)
