@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.core.cache import cache
 
@@ -55,3 +57,16 @@ def make_user(db, password):
         return user
 
     return make
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """A throwaway redis-server for the module (tests/servers.py); under CI=true it must run."""
+    from tests import servers
+
+    if servers.redis_bin() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("redis-server missing (CI=true: this test must run)", pytrace=False)
+        pytest.skip("redis-server missing")
+    with servers.redis(tmp_path_factory.mktemp("redis")) as url:
+        yield url

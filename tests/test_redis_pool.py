@@ -5,26 +5,13 @@ every socket kept a Redis connection of its own (8,612 of them for 8,593 sockets
 from __future__ import annotations
 
 import asyncio
-import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
 from asgiref.sync import sync_to_async
 
-from tests import servers
-
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    if servers.redis_bin() is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("redis-server missing (CI=true: this test must run)", pytrace=False)
-        pytest.skip("redis-server missing")
-    with servers.redis(tmp_path_factory.mktemp("redis")) as url:
-        yield url
 
 
 async def clients_after_sockets(url: str, options: dict, settings) -> int:

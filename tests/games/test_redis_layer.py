@@ -5,7 +5,6 @@ redis-server (tests/servers.py)."""
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 
@@ -13,16 +12,6 @@ from games.redis_layer import ChannelsRedisLayer, RedisChannelLayer
 from tests import servers
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    if servers.redis_bin() is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("redis-server missing (CI=true: this test must run)", pytrace=False)
-        pytest.skip("redis-server missing")
-    with servers.redis(tmp_path_factory.mktemp("redis")) as url:
-        yield url
 
 
 async def a_message_for_a_closed_socket(layer) -> tuple[str, dict]:
