@@ -106,7 +106,7 @@ def post(*, table_id: int, user, text: Any, invite_code: str = "", socket: str =
     copy, _seat = _speaker(table_id, user, invite_code, socket)
     message = ChatMessage.objects.create(table_id=copy.id, user_id=user_id, text=text)
     line = Line(message.pk, user.display_name, text, message.created_at)
-    transaction.on_commit(lambda: services.send(services.table_group(copy.id), line.as_message()))
+    transaction.on_commit(lambda: services.send_table(copy.id, line.as_message()))
     return line
 
 
@@ -135,7 +135,7 @@ def react(*, table_id: int, user, text: Any, invite_code: str = "", socket: str 
         "author": user.display_name,
         "text": text,
     }
-    services.send(services.table_group(copy.id), message)
+    services.send_table(copy.id, message)
 
 
 def history(table_id: int) -> list[Line]:
@@ -155,5 +155,5 @@ def delete(*, message_ids: list[int]) -> int:
     rows = list(ChatMessage.objects.filter(pk__in=message_ids).values_list("pk", "table_id"))
     ChatMessage.objects.filter(pk__in=[pk for pk, _ in rows]).delete()
     for pk, table_id in rows:
-        services.send(services.table_group(table_id), {"type": "chat.removed", "id": pk})
+        services.send_table(table_id, {"type": "chat.removed", "id": pk})
     return len(rows)

@@ -350,6 +350,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     table_id: int = 0
     groups_joined: tuple[str, ...] = ()
     version: int = -1
+    in_seated_group: bool = False  # which of the table's two groups this socket is in
     watching: bool = False  # counted in rendering.watch: the table's renders are kept for it
 
     async def connect(self) -> None:
@@ -373,7 +374,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
             return
-        self.groups_joined = (services.table_group(self.table_id),)
+        self.in_seated_group = copy.seat_of(self.user_id) is not None
+        self.groups_joined = (services.table_group(self.table_id, seated=self.in_seated_group),)
         if self.user_id is not None:
             self.groups_joined += (services.user_group(self.user_id),)
         for group in self.groups_joined:
@@ -768,8 +770,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             html += render_to_string("games/_chat_lines.html", {"lines": lines})
         if html:
             await self.send_html(html)
+        if render or not self.sent:
+            await self.regroup(seat is not None)
         if _seated_pushed and self.seated():
             seated_pushed(self.table_id)
+
+    async def regroup(self, seated: bool) -> None:
+        """Move this socket to the table's other group when its person sat down or left their
+        seat: into the new group first, then out of the old one, so that no message falls
+        between (one that reaches both is a version already seen, ignored)."""
+        if seated == self.in_seated_group:
+            return
+        old = services.table_group(self.table_id, seated=self.in_seated_group)
+        new = services.table_group(self.table_id, seated=seated)
+        await self.channel_layer.group_add(new, self.channel_name)
+        self.groups_joined = tuple(new if g == old else g for g in self.groups_joined)
+        self.in_seated_group = seated
+        await self.channel_layer.group_discard(old, self.channel_name)
 
     async def send_html(self, html: str) -> None:
         self.chars_sent += len(html)

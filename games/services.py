@@ -92,8 +92,18 @@ class _Outdated(Exception):
     """The copy is older than what the player saw: read the table again."""
 
 
-def table_group(table_id: int) -> str:
-    return f"mesa-{table_id}"
+def table_group(table_id: int, *, seated: bool = True) -> str:
+    """A table's sockets are in two groups: the seated people's, and everyone else's (spectators,
+    the queue, visitors). Every message about the table goes to both, the seated first
+    (`send_table`): a channel layer delivers one group's messages a member after another, and
+    a thousand spectators ahead of the players would delay the players' frames."""
+    return f"mesa-{table_id}" if seated else f"mesa-{table_id}-plateia"
+
+
+def send_table(table_id: int, message: dict[str, Any]) -> None:
+    """A message to every socket at the table: the seated ones' group first."""
+    for seated in (True, False):
+        send(table_group(table_id, seated=seated), message)
 
 
 def user_group(user_id: int) -> str:
@@ -148,7 +158,7 @@ async def send_collected(queue: list[tuple[str, dict[str, Any]]]) -> None:
 
 def _committed(copy: TableCopy) -> None:
     snapshots.remember(copy)
-    send(table_group(copy.id), {"type": "table.changed", "version": copy.version})
+    send_table(copy.id, {"type": "table.changed", "version": copy.version})
 
 
 # -- writing a change ----------------------------------------------------------------------------

@@ -103,7 +103,7 @@ async def test_a_socket_leaves_its_groups_however_it_ends(duel, users, monkeypat
     socket = await connect(duel.pk, ana)
     monkeypatch.setattr(services, "presence_sync", lambda **kw: 1 / 0)  # even if presence fails
     await socket.disconnect()
-    assert sorted(left) == sorted([f"mesa-{duel.pk}", f"user-{ana.pk}"])
+    assert sorted(left) == sorted([services.table_group(duel.pk), f"user-{ana.pk}"])
 
 
 async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel, users):
