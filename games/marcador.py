@@ -569,6 +569,10 @@ def play_post(request: HttpRequest, sheet: Sheet) -> None:
     op = request.POST.get("op", "")
     pending = sheet.pending
     if op == "undo":
+        shown = request.POST.get("entries")  # how many entries the page showed
+        if shown is not None and shown != str(len(sheet.entries)):
+            # A double tap: the first one undid that entry, the second must not undo another.
+            raise BadInput(_("Esse lançamento já foi desfeito."))
         sheet.undo()
     elif op == "save":
         save(request, sheet)

@@ -163,6 +163,20 @@ def test_undo_replays_without_the_last_entry(game):
     assert banner(html) == "Vez de Ana" and "disabled>Desfazer" in html
 
 
+def test_a_double_tap_on_undo_undoes_one_entry(game):
+    dice(game, 5, 5, 5, 2, 2)
+    tap(game, "score", cell="livre:full")
+    dice(game, 6, 6, 6, 6, 1)
+    html = tap(game, "score", cell="livre:quadra")
+    shown = re.search(r'name="entries" value="(\d+)"', html).group(1)
+    assert shown == "2"
+    tap(game, "undo", entries=shown)
+    html = tap(game, "undo", entries=shown)  # the same page's button, tapped again
+    assert error(html) == "Esse lançamento já foi desfeito."
+    assert card(game, 0)["livre"]["full"] == 25 and card(game, 1)["livre"]["quadra"] is None
+    assert banner(html) == "Vez de Bia"
+
+
 def test_the_game_survives_a_reload_and_a_new_client_with_the_same_cookie(game):
     dice(game, 3, 3, 3, 4, 4)
     tap(game, "score", cell="livre:full")
