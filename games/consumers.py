@@ -742,13 +742,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         extras = list(extra or [])
         if notice is not None:
             extras.append(("mesa-aviso", notice_html(*notice)))
-        html = ""
+        html, seated = "", None
         if render or not self.sent:
             copy = await self.current(version)
             if copy is None:
                 await self.close(code=4404)
                 return
             seat = copy.seat_of(self.user_id)
+            seated = seat is not None
             table_render = rendering.table_render(
                 copy,
                 seat.index if seat else None,
@@ -768,10 +769,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if chat_history:
             lines = await database(chat.history, retry=True)(self.table_id)
             html += render_to_string("games/_chat_lines.html", {"lines": lines})
+        if seated is not None:  # before the frame: a page that shows its seat is in that group
+            await self.regroup(seated)
         if html:
             await self.send_html(html)
-        if render or not self.sent:
-            await self.regroup(seat is not None)
         if _seated_pushed and self.seated():
             seated_pushed(self.table_id)
 
