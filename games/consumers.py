@@ -18,6 +18,7 @@ import re
 import threading
 import time
 import weakref
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -263,6 +264,9 @@ def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") 
 # event loop, let through a few at a time, each few after everything that became ready meanwhile
 # (the seated sockets' pushes, the mover's answer, other tables' moves) has run.
 SPECTATORS_AT_ONCE = 8
+# The latest chat lines a socket was sent, by id: a line that reaches it twice (its person sat
+# down or left while it was posted, and the socket was in both of the table's groups) shows once.
+CHAT_SEEN = 32
 
 
 class SpectatorLine:
@@ -370,6 +374,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = -1
         self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
         self.chars_sent, self.unacked = 0, 0
+        self.chat_seen: deque[int] = deque(maxlen=CHAT_SEEN)
         copy = await database(snapshots.get, retry=True)(self.table_id)
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
@@ -686,6 +691,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def chat_line(self, message: dict[str, Any]) -> None:
         line = chat.Line.from_message(message)
+        if line.id in self.chat_seen:  # sent to both groups while this socket was in both
+            return
+        self.chat_seen.append(line.id)
         html = render_to_string("games/_chat_lines.html", {"lines": [line], "append": True})
         await self.send_html(html)
 

@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 
 from config.asgi import application
 from games import chat, consumers, services
-from games.models import ChatMessage
+from games.models import ChatMessage, TableSocket
 from tests.games.sockets import (
     command,
     connect,
@@ -130,6 +130,21 @@ async def test_chat_lines_reach_every_socket_as_small_appended_fragments(duel, u
     assert "Ana Boa sorte" in late.page.text("mesa-chat-lista")
     for socket in (mine, theirs, watcher, late):
         await socket.disconnect()
+
+
+async def test_a_chat_line_that_reaches_a_socket_twice_shows_once(duel, users):
+    """While a socket changes group it is in both for a moment, and a chat line posted then
+    reaches it through each."""
+    ana, _ = users
+    mine = await connect(duel.pk, ana)
+    await mine.settle()
+    line = await sync_to_async(chat.post)(table_id=duel.pk, user=ana, text="Oi")
+    await mine.receive_from()
+    channel = await TableSocket.objects.values_list("channel_name", flat=True).aget(user=ana)
+    await get_channel_layer().send(channel, line.as_message())  # the second copy
+    assert await mine.receive_nothing(timeout=0.3)
+    assert mine.page.text("mesa-chat-lista").count("Oi") == 1
+    await mine.disconnect()
 
 
 @pytest.mark.parametrize(
