@@ -422,10 +422,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.watching:  # the table's last socket here takes the table's renders with it
             self.watching = False
             rendering.unwatch(self.table_id)
-            _tables.get(self.table_id, weakref.WeakSet()).discard(self)
-            if not _tables.get(self.table_id, True):
-                _tables.pop(self.table_id, None)
-                _seated_done.pop(self.table_id, None)
+            here = _tables.get(self.table_id)
+            if here is not None:
+                here.discard(self)
+                if not here:  # the table's last socket in this process
+                    del _tables[self.table_id]
+                    _seated_done.pop(self.table_id, None)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -787,7 +789,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def regroup(self, seated: bool) -> None:
         """Move this socket to the table's other group when its person sat down or left their
         seat: into the new group first, then out of the old one, so that no message falls
-        between (one that reaches both is a version already seen, ignored)."""
+        between (one that reaches it through both is ignored the second time: a table change by
+        its version, a chat line by its id)."""
         if seated == self.in_seated_group:
             return
         old = services.table_group(self.table_id, seated=self.in_seated_group)
