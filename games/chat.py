@@ -9,6 +9,7 @@ each socket appends it to its page; the history reaches a page when it loads or 
 
 from __future__ import annotations
 
+import secrets
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -131,6 +132,7 @@ def react(*, table_id: int, user, text: Any, invite_code: str = "", socket: str 
     copy, seat = _speaker(table_id, user, invite_code, socket)
     message = {
         "type": "table.reaction",
+        "id": secrets.token_hex(8),  # a socket in both of the table's groups shows it once
         "seat": seat.index if seat is not None else None,
         "author": user.display_name,
         "text": text,

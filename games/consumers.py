@@ -264,9 +264,10 @@ def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") 
 # event loop, let through a few at a time, each few after everything that became ready meanwhile
 # (the seated sockets' pushes, the mover's answer, other tables' moves) has run.
 SPECTATORS_AT_ONCE = 8
-# The latest chat lines a socket was sent, by id: a line that reaches it twice (its person sat
-# down or left while it was posted, and the socket was in both of the table's groups) shows once.
-CHAT_SEEN = 32
+# The latest chat lines and reactions a socket was sent, by id: one that reaches it twice (its
+# person sat down or left while it was posted, and the socket was in both of the table's groups)
+# shows once.
+SEEN = 32
 
 
 class SpectatorLine:
@@ -374,7 +375,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.version = -1
         self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
         self.chars_sent, self.unacked = 0, 0
-        self.chat_seen: deque[int] = deque(maxlen=CHAT_SEEN)
+        self.seen: deque[int | str] = deque(maxlen=SEEN)  # chat lines' ids, reactions'
         copy = await database(snapshots.get, retry=True)(self.table_id)
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
@@ -691,17 +692,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.disconnect(4011)
         raise StopConsumer
 
+    def seen_before(self, message_id: int | str) -> bool:
+        """Whether this chat line or reaction was sent to this socket already: it came through
+        both of the table's groups while this socket was in both (its person sat or left)."""
+        if message_id in self.seen:
+            return True
+        self.seen.append(message_id)
+        return False
+
     async def chat_line(self, message: dict[str, Any]) -> None:
         line = chat.Line.from_message(message)
-        if line.id in self.chat_seen:  # sent to both groups while this socket was in both
+        if self.seen_before(line.id):
             return
-        self.chat_seen.append(line.id)
         html = render_to_string("games/_chat_lines.html", {"lines": [line], "append": True})
         await self.send_html(html)
 
     async def table_reaction(self, message: dict[str, Any]) -> None:
         """A reaction: appended to the page's list of reactions (read aloud); table.js shows it as
         a bubble by the seat for a few seconds and then removes it."""
+        reaction_id = message.get("id")
+        if reaction_id and self.seen_before(str(reaction_id)):
+            return
         seat = message.get("seat")
         where = f' data-reaction-seat="{int(seat)}"' if isinstance(seat, int) else ""
         await self.send_html(

@@ -147,6 +147,29 @@ async def test_a_chat_line_that_reaches_a_socket_twice_shows_once(duel, users):
     await mine.disconnect()
 
 
+async def test_a_reaction_that_reaches_a_socket_twice_shows_once(duel, users, monkeypatch):
+    """A reaction, like a chat line, may come through both of the table's groups."""
+    ana, _ = users
+    posted = []
+    send_table = services.send_table
+
+    def recorded(table_id, message):
+        posted.append(message)
+        send_table(table_id, message)
+
+    monkeypatch.setattr(services, "send_table", recorded)
+    mine = await connect(duel.pk, ana)
+    await mine.settle()
+    await command(mine, "react", text="Boa!")
+    assert 'class="reaction"' in await mine.receive_from()
+    channel = await TableSocket.objects.values_list("channel_name", flat=True).aget(user=ana)
+    await get_channel_layer().send(channel, posted[-1])  # the second copy
+    assert await mine.receive_nothing(timeout=0.3)
+    await command(mine, "react", text="Boa!")  # the same words again: a reaction of its own
+    assert "Boa!" in await mine.receive_from()
+    await mine.disconnect()
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [("", "Escreva"), ("   ", "Escreva"), ("x" * 201, "até 200"), (["oi"], "inválida")],
