@@ -356,7 +356,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     version: int = -1
     in_seated_group: bool = False  # which of the table's two groups this socket is in
-    watching: bool = False  # counted in rendering.watch: the table's renders are kept for it
+    watching: bool = False  # in `_tables`: the table's renders are kept while it has one
 
     async def connect(self) -> None:
         try:
@@ -386,7 +386,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.groups_joined += (services.user_group(self.user_id),)
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        rendering.watch(self.table_id)
         _tables.setdefault(self.table_id, weakref.WeakSet()).add(self)
         self.watching = True
         await self.accept()
@@ -422,13 +421,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         presence.forget(self.channel_name)  # first: the rest may be cut short (a slow close)
         if self.watching:  # the table's last socket here takes the table's renders with it
             self.watching = False
-            rendering.unwatch(self.table_id)
             here = _tables.get(self.table_id)
             if here is not None:
                 here.discard(self)
                 if not here:  # the table's last socket in this process
                     del _tables[self.table_id]
                     _seated_done.pop(self.table_id, None)
+                    rendering.drop_renders(self.table_id)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)

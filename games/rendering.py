@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import re
 import sys
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -153,27 +152,10 @@ def _record(part: Partial, sent: Sent) -> None:
 # -- a table for one viewer ------------------------------------------------------------------------
 
 
-# The sockets of this process at each table. A copy's renders serve the sockets that watch it:
-# when the last one here closes, the table's renders go (some 200 KiB a table of four, kept until
-# the table changed again, or for good at a table that ended), and a later socket renders again.
-_watching: dict[int, int] = {}
-_watching_lock = threading.Lock()
-
-
-def watch(table_id: int) -> None:
-    """A socket of this process opened at the table."""
-    with _watching_lock:
-        _watching[table_id] = _watching.get(table_id, 0) + 1
-
-
-def unwatch(table_id: int) -> None:
-    """A socket of this process at the table closed (once for each `watch`)."""
-    with _watching_lock:
-        left = _watching.get(table_id, 0) - 1
-        if left > 0:
-            _watching[table_id] = left
-            return
-        _watching.pop(table_id, None)
+def drop_renders(table_id: int) -> None:
+    """The table's last socket in this process closed (games/consumers.py): its renders go (some
+    200 KiB a table of four, kept until the table changed again, or for good at a table that
+    ended), and a later socket renders again."""
     copy = snapshots.cached(table_id)
     if copy is not None:
         copy.renders.clear()
