@@ -85,6 +85,9 @@ Environment (durations in seconds):
     BENCH_LIVE_ACK_TIMEOUT=60  a move unanswered this long is lost
     BENCH_LIVE_SEED=2026       the clients' choices (the dice are the server's)
     BENCH_LIVE_KEEP=1          keep the temporary directory (database, daphne's logs)
+    BENCH_RENDER_FLOOR=1       daphne renders the protocol alone, no game template nor presenter
+                               (tests/bench/live_asgi.py): what the live loop costs without the
+                               games' rendering
     BENCH_LIVE_BACKENDS=embedded,postgres   which backends to measure
     BENCH_LIVE_REPO=/path      serve (migrate, set up) from that checkout: this client measures
                                another commit, e.g. a `git worktree` of the baseline
@@ -199,6 +202,7 @@ SERVER_REPO = Path(os.environ.get("BENCH_LIVE_REPO", "").strip() or REPO).resolv
 SAVE_PATH = os.environ.get("BENCH_LIVE_SAVE", "").strip()
 COMPARE_PATH = os.environ.get("BENCH_LIVE_COMPARE", "").strip()
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+RENDER_FLOOR = os.environ.get("BENCH_RENDER_FLOOR") == "1"  # tests/bench/live_asgi.py
 CONNECT_AT_ONCE = 32  # handshakes in flight (daphne drops a handshake not accepted in 5 s)
 # The server lets each socket send a burst of messages, then a few a second, and refuses (then
 # drops) what passes that (games/consumers.py: 60, then 15 a second). A player of a closed loop
@@ -870,7 +874,8 @@ def describe_checkout(path: Path) -> str:
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return str(path)
-    return f"{path} @ {head}" + (" + alterações não commitadas" if dirty else "")
+    floor = " · só o protocolo, sem templates (BENCH_RENDER_FLOOR)" if RENDER_FLOOR else ""
+    return f"{path} @ {head}" + (" + alterações não commitadas" if dirty else "") + floor
 
 
 class Server:

@@ -50,6 +50,86 @@ application = ProtocolTypeRouter(
 )
 
 
+# -- the render floor (tests/bench/bench_live.py, BENCH_RENDER_FLOOR=1) ---------------------
+#
+# With BENCH_RENDER_FLOOR=1 every table render is the protocol alone: the version, the status
+# (whose turn, the viewer's seat), one form per playable action, the viewer's table commands and
+# the result's way on. No game template, no presenter. Everything else is the site's own (the
+# consumer, the services, the database, the channel layer, the diff of partials and the sends),
+# so the bench's figures then say what the live loop costs without the games' rendering: where
+# the time goes, and the floor under any speed-up of the templates. Never part of the site.
+
+if os.environ.get("BENCH_RENDER_FLOOR") == "1":
+    import json as _json
+    from html import escape as _escape
+
+    from django.utils import translation as _translation
+
+    from games import rendering as _rendering
+    from games import rules as _rules
+    from games.catalog import GAMES_BY_SLUG as _GAMES
+    from games.services import ROBOT_FORBIDDEN as _FORBIDDEN
+
+    def _field(name, value) -> str:
+        return f'<input type="hidden" name="{name}" value="{_escape(str(value))}">'
+
+    def _form(fields, disabled: bool = False) -> str:
+        inputs = "".join(_field(name, value) for name, value in fields)
+        return f"<form ws-send>{inputs}<button{' disabled' if disabled else ''}>.</button></form>"
+
+    def _floor_html(copy, seat, signed_in, team, viewer_id) -> str:
+        game = _rules.get(copy.game)
+        names = [_rendering.seat_name(s) for s in copy.seats]
+        movers = game.to_act(copy.state) if copy.playing else []
+        mine = copy.seats[seat] if seat is not None else None
+        your_turn = seat in movers and mine is not None and not mine.played_by_robot
+        people = " ".join(str(i) for i in movers if copy.seats[i].user_id is not None)
+        over = "" if copy.is_open else " mesa-status--over"
+        you = f' data-you="{seat}"' if seat is not None else ""
+        plays = ""
+        if your_turn:
+            legal = game.legal_actions(copy.state, seat)
+            plays = "".join(
+                _form([("action", _json.dumps(a, separators=(",", ":")))])
+                for a in legal
+                if a["type"] not in _FORBIDDEN
+            )
+        mode = _GAMES[copy.game].mode(copy.mode)
+        actions, _hint = _rendering.viewer_actions(
+            copy, seat, mode, signed_in, team, names, viewer_id
+        )
+        commands = "".join(_form(a.fields, a.disabled) for a in actions if a.fields)
+        after = ""
+        result = _rendering.result(copy, seat, names)
+        if result is not None and result.next_table:
+            after = f'<a href="/mesa/{result.next_table}/">.</a>'
+        elif result is not None and result.can_replay:
+            after = _form([("cmd", "replay")])
+        return (
+            f'<!--p:mesa-versao--><span id="mesa-versao" data-version="{copy.version}"></span>'
+            "<!--/p-->"
+            f'<!--p:mesa-status--><div id="mesa-status" class="mesa-status{over}"'
+            f' data-turn="{people}"{you}></div><!--/p-->'
+            '<!--p:mesa-aviso--><div id="mesa-aviso"></div><!--/p-->'
+            f'<!--p:mesa-jogo--><div id="mesa-jogo">{plays}</div><!--/p-->'
+            f'<!--p:mesa-acoes--><div id="mesa-acoes">{commands}</div><!--/p-->'
+            f'<!--p:mesa-resultado--><div id="mesa-resultado">{after}</div><!--/p-->'
+        )
+
+    def _floor_render(copy, seat, *, signed_in=True, team=None, viewer_id=None):
+        if seat is not None or not copy.waiting:
+            team = None
+        queued = viewer_id if seat is None and copy.queued(viewer_id) is not None else None
+        key = ("floor", seat, signed_in, _translation.get_language(), team, queued)
+        render = copy.renders.get(key)
+        if render is None:
+            html = _floor_html(copy, seat, signed_in, team, queued)
+            render = copy.renders[key] = _rendering.Render(_rendering.collect(html)[1])
+        return render
+
+    _rendering.table_render = _floor_render
+
+
 # -- the memory probe (tests/bench/bench_memory.py) ------------------------------------------------
 #
 # With BENCH_MEMORY_PROBE=1, `GET /_bench/memoria/` answers (on the event loop, so nothing else
