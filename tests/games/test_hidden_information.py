@@ -56,12 +56,13 @@ def with_state(table_id: int, state: dict) -> None:
 
 
 @sync_to_async
-def random_move(table_id: int, people, rng: random.Random) -> bool:
+def random_move(table_id: int, people, rng: random.Random) -> int | None:
+    """A random legal move; the table's version after it (None: nobody is to move)."""
     table = Table.objects.get(pk=table_id)
     game = rules.get(table.game)
     movers = game.to_act(table.state)
     if not movers:
-        return False
+        return None
     seat = rng.choice(movers)
     legal = [a for a in game.legal_actions(table.state, seat) if a["type"] not in ("leave",)]
     legal = [a for a in legal if a["type"] != "claim_inactivity"]
@@ -72,7 +73,7 @@ def random_move(table_id: int, people, rng: random.Random) -> bool:
         table_id=table_id, user=people[seat], action=action, version=table.version
     )
     assert result.applied, result
-    return True
+    return result.version
 
 
 @pytest.mark.parametrize(("slug", "mode"), MODES)
@@ -103,8 +104,13 @@ async def test_what_a_seat_may_not_see_never_reaches_its_frames(slug, mode, make
                 await with_state(table_id, state)
             assert after == before, f"seat {seat} sees something hidden from it"
             assert (await Table.objects.aget(pk=table_id)).version == table.version
-        if not await random_move(table_id, people, rng):
+        version = await random_move(table_id, people, rng)
+        if version is None:
             break
+        # The open pages follow the move before any state is dealt again: a page that read the
+        # table while a re-dealt state was in the row would keep that copy for this version.
+        for socket in anchors:
+            await socket.until_version(version)
     assert hidden_found > 0, "the games played never hid anything: the test saw nothing"
     for socket in anchors:
         await socket.disconnect()
