@@ -356,7 +356,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     version: int = -1
     in_seated_group: bool = False  # which of the table's two groups this socket is in
-    watching: bool = False  # in `_tables`: the table's renders are kept while it has one
 
     async def connect(self) -> None:
         try:
@@ -387,7 +386,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         _tables.setdefault(self.table_id, weakref.WeakSet()).add(self)
-        self.watching = True
         await self.accept()
         sweeper.start()
         keeper.add(self)
@@ -419,15 +417,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         keeper.discard(self)
         presence.forget(self.channel_name)  # first: the rest may be cut short (a slow close)
-        if self.watching:  # the table's last socket here takes the table's renders with it
-            self.watching = False
-            here = _tables.get(self.table_id)
-            if here is not None:
-                here.discard(self)
-                if not here:  # the table's last socket in this process
-                    del _tables[self.table_id]
-                    _seated_done.pop(self.table_id, None)
-                    rendering.drop_renders(self.table_id)
+        here = _tables.get(self.table_id)
+        if here is not None and self in here:  # once, however many times the socket ends
+            here.discard(self)
+            if not here:  # the table's last socket here takes the table's renders with it
+                del _tables[self.table_id]
+                _seated_done.pop(self.table_id, None)
+                rendering.drop_renders(self.table_id)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)

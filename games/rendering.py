@@ -179,10 +179,20 @@ def table_render(
     key = (seat, seat is not None or signed_in, translation.get_language(), team, queued)
     render = copy.renders.get(key)
     if render is None:
-        context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=queued)
-        _html, parts = collect(_template("games/_table.html").render(context))
-        render = copy.renders[key] = Render(parts)
+        render = copy.renders[key] = fresh_render(
+            copy, seat, signed_in=signed_in, team=team, viewer_id=queued
+        )
     return render
+
+
+def fresh_render(
+    copy: TableCopy, seat: int | None, *, signed_in: bool, team: int | None, viewer_id: int | None
+) -> Render:
+    """The work of one `table_render`, uncached (the live bench swaps it for the protocol alone:
+    tests/bench/live_asgi.py)."""
+    context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
+    _html, parts = collect(_template("games/_table.html").render(context))
+    return Render(parts)
 
 
 def game_render(

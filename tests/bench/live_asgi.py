@@ -55,15 +55,14 @@ application = ProtocolTypeRouter(
 # With BENCH_RENDER_FLOOR=1 every table render is the protocol alone: the version, the status
 # (whose turn, the viewer's seat), one form per playable action, the viewer's table commands and
 # the result's way on. No game template, no presenter. Everything else is the site's own (the
-# consumer, the services, the database, the channel layer, the diff of partials and the sends),
-# so the bench's figures then say what the live loop costs without the games' rendering: where
-# the time goes, and the floor under any speed-up of the templates. Never part of the site.
+# consumer, the render's cache per version and viewer, the services, the database, the channel
+# layer, the diff of partials and the sends), so the bench's figures then say what the live loop
+# costs without the games' rendering: where the time goes, and the floor under any speed-up of
+# the templates. Never part of the site.
 
 if os.environ.get("BENCH_RENDER_FLOOR") == "1":
     import json as _json
     from html import escape as _escape
-
-    from django.utils import translation as _translation
 
     from games import rendering as _rendering
     from games import rules as _rules
@@ -116,18 +115,12 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
             f'<!--p:mesa-resultado--><div id="mesa-resultado">{after}</div><!--/p-->'
         )
 
-    def _floor_render(copy, seat, *, signed_in=True, team=None, viewer_id=None):
-        if seat is not None or not copy.waiting:
-            team = None
-        queued = viewer_id if seat is None and copy.queued(viewer_id) is not None else None
-        key = ("floor", seat, signed_in, _translation.get_language(), team, queued)
-        render = copy.renders.get(key)
-        if render is None:
-            html = _floor_html(copy, seat, signed_in, team, queued)
-            render = copy.renders[key] = _rendering.Render(_rendering.collect(html)[1])
-        return render
+    def _floor_render(copy, seat, *, signed_in, team, viewer_id):
+        html = _floor_html(copy, seat, signed_in, team, viewer_id)
+        return _rendering.Render(_rendering.collect(html)[1])
 
-    _rendering.table_render = _floor_render
+    # Only the work is swapped: the cache per version and viewer stays `table_render`'s own.
+    _rendering.fresh_render = _floor_render
 
 
 # -- the memory probe (tests/bench/bench_memory.py) ------------------------------------------------
