@@ -262,7 +262,9 @@ def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") 
 # ahead of the players (who joined after them: a reload) would delay the players' frames, and the
 # mover's own answer, by a thousand renders and sends. So spectators' pushes wait in one line per
 # event loop, let through a few at a time, each few after everything that became ready meanwhile
-# (the seated sockets' pushes, the mover's answer, other tables' moves) has run.
+# (the seated sockets' pushes, the mover's answer, other tables' moves) has run. And a move's
+# mover is answered before the audience's group is even sent to (`act`): with channels-redis that
+# group_send packs one message per spectator, which the mover's answer would otherwise wait for.
 SPECTATORS_AT_ONCE = 8
 # The latest chat lines and reactions a socket was sent, by id: one that reaches it twice (its
 # person sat down or left while it was posted, and the socket was in both of the table's groups)
@@ -459,14 +461,19 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def through_services(self, function, *args, **kwargs) -> Any:
         """Run `function` in the database threads; send the group messages it committed."""
+        result, outbox = await self.collected(function, *args, **kwargs)
+        await services.send_collected(outbox)
+        return result
 
-        def collected():
+    async def collected(self, function, *args, **kwargs) -> tuple[Any, list]:
+        """Run `function` in the database threads; return it with the group messages it
+        committed, for the caller to send."""
+
+        def run():
             with services.collected() as outbox:
                 return function(*args, **kwargs), outbox
 
-        result, outbox = await database(collected)()
-        await services.send_collected(outbox)
-        return result
+        return await database(run)()
 
     def invite_code(self) -> str:
         session = self.scope.get("session")
@@ -529,7 +536,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # This process's copy is at least as new as the page: the viewer holds no seat.
             await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
             return
-        result = await self.through_services(
+        result, outbox = await self.collected(
             _act,
             table_id=self.table_id,
             user=self.user,
@@ -537,11 +544,18 @@ class TableConsumer(AsyncWebsocketConsumer):
             version=version,
             cid=data.get("cid", ""),
         )
-        if result.applied or result.status == "duplicate":
-            await self.push(version=result.version)
-        else:
-            kind = "warning" if result.status == "stale" else "error"
-            await self.push(notice=(result.message, kind), version=result.version)
+        # Players before spectators: the other seated people are told, the mover answered, and
+        # only then the audience (a thousand spectators' group_send is a thousand messages).
+        first, audience = services.audience_last(outbox)
+        await services.send_collected(first)
+        try:
+            if result.applied or result.status == "duplicate":
+                await self.push(version=result.version)
+            else:
+                kind = "warning" if result.status == "stale" else "error"
+                await self.push(notice=(result.message, kind), version=result.version)
+        finally:
+            await services.send_collected(audience)
 
     async def command(self, data: dict[str, Any]) -> None:
         cmd = data.get("cmd")

@@ -97,7 +97,19 @@ def table_group(table_id: int, *, seated: bool = True) -> str:
     the queue, visitors). Every message about the table goes to both, the seated first
     (`send_table`): a channel layer delivers one group's messages a member after another, and
     a thousand spectators ahead of the players would delay the players' frames."""
-    return f"mesa-{table_id}" if seated else f"mesa-{table_id}-plateia"
+    return f"mesa-{table_id}" if seated else f"mesa-{table_id}{AUDIENCE}"
+
+
+AUDIENCE = "-plateia"  # the end of a table's audience group's name
+
+
+def audience_last(
+    queue: list[tuple[str, dict[str, Any]]],
+) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, dict[str, Any]]]]:
+    """`queue`'s messages in two parts, each in its order: those to the tables' audiences, and
+    the others before them (the seated people's, the lobby's, a person's)."""
+    first = [item for item in queue if not item[0].endswith(AUDIENCE)]
+    return first, [item for item in queue if item[0].endswith(AUDIENCE)]
 
 
 def send_table(table_id: int, message: dict[str, Any]) -> None:
