@@ -89,3 +89,24 @@ def test_the_heap_is_trimmed_periodically_on_glibc():
     assert enabled == "False True"
     calls, pads = counted.split(" ", 1)
     assert int(calls) >= 3 and pads == "{0}"
+
+
+COLLECT = """
+import gc, json
+import config.serve as serve
+default = gc.get_threshold()
+print(json.dumps([serve.collect_every(0), gc.get_threshold() == default,
+                  serve.collect_every(serve.GC_THRESHOLD), gc.get_threshold()]))
+"""
+
+
+def test_the_collector_waits_for_more_allocations_than_pythons_default():
+    """A move's fan-out keeps a thousand spectators' messages alive for a while; with Python's
+    thresholds they reach the oldest generation and a full collection follows every second."""
+    done = subprocess.run(
+        [sys.executable, "-c", COLLECT], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    off, unchanged, on, thresholds = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (off, unchanged, on) == (False, True, True)
+    assert thresholds == [50_000, 20, 100]
