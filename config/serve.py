@@ -86,22 +86,22 @@ def trim_every(seconds: float) -> bool:
 
 
 def collect_every(allocations: int) -> bool:
-    """Let the youngest generation reach `allocations` objects before a collection (Python's
-    default is 700), the middle one 20 of its collections (10), the oldest 100 of the middle's
-    (10).
+    """Let the youngest generation of the garbage collector reach `allocations` objects before a
+    collection (Python's default is 700); the older generations keep Python's thresholds.
 
-    With Python's thresholds a live process keeps promoting what a move's fan-out keeps alive for
-    a few hundred milliseconds (a thousand spectators' messages and coroutines waiting their turn)
-    into the oldest generation, and a full collection, which walks every object of every open
+    With Python's default a live process keeps promoting what a move's fan-out keeps alive for a
+    few hundred milliseconds (a thousand spectators' messages and coroutines waiting their turn)
+    to the oldest generation, and a full collection, which walks every object of every open
     socket, follows about once a second: measured by tests/bench/bench_production.py with a
     thousand spectators of a Dominó table, 39 full collections in 30 s of about 230 ms each,
-    none of which found garbage, every one a pause of the whole loop. With these thresholds
-    those objects are freed by their reference counts before any collection sees them: one full
-    collection in the window, 37% less daphne CPU per move, and the players' p99 round trip
-    from 297 to 19 ms. Cycles are still collected; only later."""
+    none of which found garbage, every one a pause of the whole loop. With 50,000 those objects
+    are freed by their reference counts before any collection sees them: one full collection in
+    the window, a third less daphne CPU per move, the players' p99 round trip from 297 to some
+    25 ms. Cycles are still collected, the young ones a little later; what closed sockets leave
+    in the oldest generation, after each wave of closes (games/consumers.py, `closed_one`)."""
     if allocations <= 0:
         return False
-    gc.set_threshold(allocations, 20, 100)
+    gc.set_threshold(allocations)
     return True
 
 
