@@ -353,11 +353,11 @@ async def spectators_turn() -> None:
 
 
 # A socket's objects live as long as it does, so the garbage collector has long moved them to its
-# oldest generation, which config/serve.py's thresholds collect seldom (Python's own collected it
-# about every second with a thousand spectators, finding nothing). What a closed socket leaves
-# in reference cycles (its consumer, its tasks, its protocol) waits there for the next full
-# collection: after a wave of closes the process collects once, a second after the
-# COLLECT_AFTER_CLOSES-th close, instead of carrying the wave's garbage.
+# oldest generation. With config/serve.py's threshold few objects follow them there, and Python
+# collects that generation only when many have (with its own threshold and a thousand
+# spectators: every second, finding nothing). So what closed sockets leave in reference cycles
+# (a consumer, its tasks, its protocol) would wait there: after a wave of closes the process
+# collects once, a second after the COLLECT_AFTER_CLOSES-th close.
 COLLECT_AFTER_CLOSES = 1000
 COLLECT_DELAY = 1.0
 _closes = 0

@@ -106,8 +106,8 @@ AUDIENCE = "-plateia"  # the end of a table's audience group's name
 def audience_last(
     queue: list[tuple[str, dict[str, Any]]],
 ) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, dict[str, Any]]]]:
-    """`queue`'s messages in two parts, each in its order: those to the tables' audiences, and
-    the others before them (the seated people's, the lobby's, a person's)."""
+    """`queue`'s messages in two parts, each in its order: first those to anyone but a table's
+    audience (the seated people, the lobby, a person), then those to the audiences."""
     first = [item for item in queue if not item[0].endswith(AUDIENCE)]
     return first, [item for item in queue if item[0].endswith(AUDIENCE)]
 
