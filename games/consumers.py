@@ -566,9 +566,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             cid=data.get("cid", ""),
         )
         # Players before spectators: the other seated people are told, the mover answered, and
-        # only then the audience (a thousand spectators' group_send is a thousand messages).
-        first, audience = services.audience_last(outbox)
-        await services.send_collected(first)
+        # only then the rest (a thousand spectators' group_send is a thousand messages).
+        seated, rest = services.seated_part(outbox)
+        await services.send_collected(seated)
         try:
             if result.applied or result.status == "duplicate":
                 await self.push(version=result.version)
@@ -576,7 +576,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 kind = "warning" if result.status == "stale" else "error"
                 await self.push(notice=(result.message, kind), version=result.version)
         finally:
-            await services.send_collected(audience)
+            await services.send_collected(rest)
 
     async def command(self, data: dict[str, Any]) -> None:
         cmd = data.get("cmd")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -97,19 +98,20 @@ def table_group(table_id: int, *, seated: bool = True) -> str:
     the queue, visitors). Every message about the table goes to both, the seated first
     (`send_table`): a channel layer delivers one group's messages a member after another, and
     a thousand spectators ahead of the players would delay the players' frames."""
-    return f"mesa-{table_id}" if seated else f"mesa-{table_id}{AUDIENCE}"
+    return f"mesa-{table_id}" if seated else f"mesa-{table_id}-plateia"
 
 
-AUDIENCE = "-plateia"  # the end of a table's audience group's name
-
-
-def audience_last(
+def seated_part(
     queue: list[tuple[str, dict[str, Any]]],
 ) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, dict[str, Any]]]]:
-    """`queue`'s messages in two parts, each in its order: first those to anyone but a table's
-    audience (the seated people, the lobby, a person), then those to the audiences."""
-    first = [item for item in queue if not item[0].endswith(AUDIENCE)]
-    return first, [item for item in queue if item[0].endswith(AUDIENCE)]
+    """`queue`'s messages in two parts, each in its order: those to the tables' seated groups,
+    and the rest (the audiences', a person's, the lobby's), whose order among themselves is
+    kept: a person's notice that a change brought must come after that change."""
+    seated = [item for item in queue if _SEATED_GROUP.fullmatch(item[0])]
+    return seated, [item for item in queue if not _SEATED_GROUP.fullmatch(item[0])]
+
+
+_SEATED_GROUP = re.compile(r"mesa-\d+")
 
 
 def send_table(table_id: int, message: dict[str, Any]) -> None:

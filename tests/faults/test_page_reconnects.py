@@ -120,12 +120,12 @@ def test_the_real_page_reconnects_by_itself_after_each_fault():
 
                 redis.stop()  # the page's socket closes with 4011 ...
                 redis.start()
-                page.wait_for_function("window.closes.includes(4011)", timeout=30_000)
+                page.wait_for_function("() => window.closes.includes(4011)", timeout=30_000)
                 players.move()  # ... and table.js opens a new one
                 page_follows(page, database_url, table_id)
 
                 daphne.kill()
-                page.wait_for_function("window.closes.includes(1006)", timeout=30_000)
+                page.wait_for_function("() => window.closes.includes(1006)", timeout=30_000)
                 daphne.start()
                 players.move()  # their sockets came back by themselves too
                 page_follows(page, database_url, table_id)
