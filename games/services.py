@@ -107,11 +107,13 @@ def seated_part(
     """`queue`'s messages in two parts, each in its order: those to the tables' seated groups,
     and the rest (the audiences', a person's, the lobby's), whose order among themselves is
     kept: a person's notice that a change brought must come after that change."""
-    seated = [item for item in queue if _SEATED_GROUP.fullmatch(item[0])]
-    return seated, [item for item in queue if not _SEATED_GROUP.fullmatch(item[0])]
+    seated, rest = [], []
+    for item in queue:
+        (seated if _SEATED_GROUP.fullmatch(item[0]) else rest).append(item)
+    return seated, rest
 
 
-_SEATED_GROUP = re.compile(r"mesa-\d+")
+_SEATED_GROUP = re.compile(r"mesa-\d+")  # table_group(table_id), seated
 
 
 def send_table(table_id: int, message: dict[str, Any]) -> None:
