@@ -3,7 +3,8 @@
 The partials of a live table render from a plain context of Python values after every change
 of the table; the site's pages stay Django templates. Text is wrapped for translation with
 Jinja2's own i18n extension, installed with Django's catalogs ("newstyle" gettext: the
-translation is trusted, its `%(name)s` values are escaped).
+translation is trusted, its `%(name)s` values are escaped), looked up through games/i18n.py
+(once per language and text within a render).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import json
 from typing import Any
 
 from django.urls import reverse
-from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
+
+from games import i18n
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -35,7 +37,7 @@ def environment(**options: Any) -> Environment:
     options.pop("autoescape", None)
     options.update(trim_blocks=True, lstrip_blocks=True)  # no blank lines left by the tags
     env = Environment(autoescape=True, **options)  # HTML only: never render it unescaped
-    env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=True)
+    env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)
     env.globals.update(url=url)
     env.filters.update(action_json=action_json)
     return env

@@ -378,6 +378,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     version: int = -1
     in_seated_group: bool = False  # which of the table's two groups this socket is in
+    joined_at: float = 0.0  # when it began joining its groups (the group check's: games/layers)
 
     async def connect(self) -> None:
         try:
@@ -405,6 +406,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.groups_joined = (services.table_group(self.table_id, seated=self.in_seated_group),)
         if self.user_id is not None:
             self.groups_joined += (services.user_group(self.user_id),)
+        self.joined_at = time.monotonic()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         _tables.setdefault(self.table_id, weakref.WeakSet()).add(self)
@@ -427,6 +429,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def rejoin(self) -> None:
         """Join this socket's groups again (the layer lost them); `catch_up` follows."""
+        self.joined_at = time.monotonic()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
 

@@ -157,6 +157,7 @@ class GroupKeeper:
         self.members: weakref.WeakSet = weakref.WeakSet()  # the open sockets (consumers)
         self.task: asyncio.Task | None = None
         self.checks = self.losses = self.rejoins = 0
+        self.since = 0.0  # when the canary last joined its group (time.monotonic())
         self.canary_group = self.canary_channel = ""
 
     def add(self, consumer) -> None:
@@ -181,19 +182,27 @@ class GroupKeeper:
         layer = get_channel_layer()
         group = self.canary_group = f"bozo-canary-{uuid.uuid4().hex}"
         channel, joined, rejoined, n = "", False, time.monotonic(), 0
-        # The canary vouches only for the groups joined after it: whenever it is joined (anew),
-        # at the first check, after the layer was unreachable, after a loss, the sockets
-        # that joined before it rejoin once it has come back (a flush between a socket's join and
-        # the canary's would otherwise go unseen for good).
+        # The canary vouches only for the groups joined after it (`self.since`): whenever it is
+        # joined (anew), at the start, after the layer was unreachable, after a loss, the
+        # sockets that began joining before it rejoin once it has come back (a flush between a
+        # socket's join and the canary's would otherwise go unseen for good). It is joined first
+        # thing, so that the sockets of a process that just started (a restart's thousands of
+        # reconnections) need not all join twice.
         fresh = False
         while True:
-            await asyncio.sleep(interval)
             try:
                 if not channel:
                     channel = self.canary_channel = await layer.new_channel()
                 if not joined:
                     await layer.group_add(group, channel)
                     joined = fresh = True
+                    self.since = time.monotonic()
+            except Exception as error:  # the layer is down: its sockets are closing, try later
+                log.warning("channel layer unreachable (%s); checking again", error)
+            await asyncio.sleep(interval)
+            if not joined:
+                continue
+            try:
                 n += 1
                 self.checks += 1
                 await layer.group_send(group, {"type": "canary", "n": n})
@@ -202,20 +211,23 @@ class GroupKeeper:
                 log.warning("channel layer unreachable (%s); checking again", error)
                 joined = False
                 continue
-            if came and not fresh and time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
-                continue
+            if came and not fresh:
+                if time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
+                    continue
+                self.since = time.monotonic()  # now and then, every socket
             if not came:
                 self.losses += 1
                 log.warning("the channel layer lost this process's groups: sockets rejoin")
                 try:  # the canary first, so that a loss after the sockets' rejoin shows next
                     await layer.group_add(group, channel)
+                    self.since = time.monotonic()
                 except Exception as error:
                     log.warning("channel layer unreachable (%s); checking again", error)
                     joined = False
                     continue
             fresh = False
             rejoined = time.monotonic()
-            await self.rejoin_all()
+            await self.rejoin_all(before=self.since)
 
     async def _canary(self, layer, channel: str, n: int) -> bool:
         deadline = time.monotonic() + CANARY_WAIT
@@ -230,11 +242,14 @@ class GroupKeeper:
                 return True  # an older one (it came after its wait) is passed over
         return False
 
-    async def rejoin_all(self) -> None:
+    async def rejoin_all(self, before: float = float("inf")) -> None:
+        """The sockets that began joining their groups `before` then (time.monotonic()) join
+        them again and are brought up to date."""
         self.rejoins += 1
         by_table: dict[int, list] = {}
         for consumer in list(self.members):
-            by_table.setdefault(consumer.table_id, []).append(consumer)
+            if consumer.joined_at < before:
+                by_table.setdefault(consumer.table_id, []).append(consumer)
         for table_id, consumers in by_table.items():
             joined = []
             for consumer in consumers:  # first into the groups, then the table read: a move

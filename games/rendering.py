@@ -24,11 +24,11 @@ from urllib.parse import urlencode
 from django.template import engines
 from django.urls import reverse
 from django.utils import formats, timezone, translation
-from django.utils.translation import gettext as _
 from markupsafe import Markup
 
-from games import presenters, rules, services, snapshots
+from games import i18n, presenters, rules, services, snapshots
 from games.catalog import GAMES_BY_SLUG
+from games.i18n import gettext as _
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import SeatCopy, TableCopy
 
@@ -190,8 +190,9 @@ def fresh_render(
 ) -> Render:
     """The work of one `table_render`, uncached (the live bench swaps it for the protocol alone:
     tests/bench/live_asgi.py)."""
-    context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
-    _html, parts = collect(_template("games/_table.html").render(context))
+    with i18n.bound():
+        context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
+        _html, parts = collect(_template("games/_table.html").render(context))
     return Render(parts)
 
 
@@ -215,10 +216,13 @@ def game_render(
     game = rules.get(slug)
     view = game.view(state, seat)
     legal = _playable(game, state, seat) if seat is not None and buttons else []
-    names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
-    g = presenters.get(slug).context(view, seat, legal, names=names, events=events, history=history)
-    g.heading = heading
-    html, _parts = collect(_template(f"games/{slug}/_game.html").render({"g": g, "log": list(log)}))
+    with i18n.bound():
+        names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
+        presenter = presenters.get(slug)
+        g = presenter.context(view, seat, legal, names=names, events=events, history=history)
+        g.heading = heading
+        template = _template(f"games/{slug}/_game.html")
+        html, _parts = collect(template.render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
 
 

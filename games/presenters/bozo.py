@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.utils.translation import gettext as _
-
+from games.i18n import gettext as _
 from games.rules.bozo import BOX_NAMES
 
 

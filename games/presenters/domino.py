@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
+from games.i18n import gettext as _
+from games.i18n import ngettext
 from games.rules.domino import ARM_NAMES, PAIR_NAMES, SEATS
 
 # Where the pips of each number sit on a half of a tile, in a 100 x 100 square (a real domino's

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
+from games.i18n import gettext as _
+from games.i18n import ngettext
 from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, WHAT_NOW, groups, shown
 
 # Every colour also has a shape, for players who do not tell the colours apart (DESIGN.md).

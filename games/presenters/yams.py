@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.utils.translation import gettext as _
-
+from games.i18n import gettext as _
 from games.presenters.bozo import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
 

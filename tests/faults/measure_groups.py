@@ -28,6 +28,7 @@ class FakeSocket:
         self.layer, self.table_id = layer, n // 4
         self.channel_name = f"specific.measure!{n}"
         self.groups_joined = (f"table-{self.table_id}", f"user-{n}")
+        self.joined_at = 0.0
 
     async def rejoin(self) -> None:
         for group in self.groups_joined:

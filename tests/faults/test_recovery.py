@@ -15,6 +15,7 @@ passes): what the fault tests on real servers rely on, each checked where it can
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from channels.layers import get_channel_layer
@@ -110,6 +111,44 @@ async def test_sockets_that_came_through_an_unreachable_layer_rejoin_when_it_is_
     await send(mine, ROLL, version=start, cid="after-the-restart")
     await mine.until_version(start + 1)
     await theirs.until_version(start + 1, timeout=5)
+
+
+class Member:
+    """A socket as the group check sees it: when it began joining, what it was asked."""
+
+    def __init__(self, table_id: int, joined_at: float) -> None:
+        self.table_id, self.joined_at, self.asked = table_id, joined_at, []
+
+    async def rejoin(self) -> None:
+        self.asked.append("rejoin")
+
+    async def newest(self) -> int:
+        return 7
+
+    async def catch_up(self, version: int) -> None:
+        self.asked.append(version)
+
+
+@pytest.mark.asyncio
+async def test_only_the_sockets_that_joined_before_the_canary_rejoin_at_its_first_check(
+    settings, monkeypatch
+):
+    settings.GAMES_GROUPS_CHECK_SECONDS = 0.05
+    monkeypatch.setattr(layers, "CANARY_WAIT", 0.3)
+    group_check = layers.GroupKeeper()
+    before = Member(1, time.monotonic())  # began joining before the process's canary
+    group_check.add(before)
+    await _until(lambda: group_check.since > before.joined_at)  # the canary joined
+    after = [Member(2 + n, time.monotonic()) for n in range(3)]  # a restart's reconnections
+    for member in after:
+        group_check.add(member)
+    try:
+        await _until(lambda: group_check.rejoins == 1 and group_check.checks >= 3)
+    finally:
+        group_check.task.cancel()
+    assert before.asked == ["rejoin", 7]
+    assert all(member.asked == [] for member in after)
+    assert group_check.losses == 0
 
 
 @pytest.mark.django_db(transaction=True)
