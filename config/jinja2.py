@@ -9,27 +9,29 @@ translation is trusted, its `%(name)s` values are escaped), looked up through ga
 
 from __future__ import annotations
 
-import json
+import threading
+import weakref
+from collections import OrderedDict
+from types import SimpleNamespace
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
 
 from games import i18n
+from games.presenters import action_json
+
+# What the remembered parts of pages (`cached_include`) may hold, in characters: some thousand
+# Yam's cards of three columns.
+CACHED_CHARS = 16_000_000
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
     return reverse(name, args=args or None, kwargs=kwargs or None)
-
-
-def action_json(action: dict[str, Any]) -> Markup:
-    """An action as the JSON text a form sends, escaped for an attribute in single quotes (so
-    that the JSON's double quotes need no escaping)."""
-    text = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
-    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;")):
-        text = text.replace(char, entity)
-    return Markup(text)  # noqa: S704 - every character that could end the attribute is escaped
 
 
 def environment(**options: Any) -> Environment:
@@ -38,6 +40,70 @@ def environment(**options: Any) -> Environment:
     options.update(trim_blocks=True, lstrip_blocks=True)  # no blank lines left by the tags
     env = Environment(autoescape=True, **options)  # HTML only: never render it unescaped
     env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)
-    env.globals.update(url=url)
+    env.globals.update(url=url, cached_include=CachedInclude(env))
     env.filters.update(action_json=action_json)
     return env
+
+
+class CachedInclude:
+    """`cached_include(name, **context)`: the template `name` rendered with `context` alone and
+    remembered by that context and the language, so that a part of a table that most moves leave
+    as it was (a Yam's card off turn, the same for every viewer but its owner) renders once for
+    all its viewers and versions. Every value of `context` is hashable, or a dict or a
+    SimpleNamespace of such values; the template reads nothing else (its texts aside), so two
+    viewers share its markup only when everything it shows is the same for both."""
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.memo: OrderedDict[tuple, Markup] = OrderedDict()
+        self.chars = 0
+        self.lock = threading.Lock()
+        _cached_includes.add(self)
+
+    def __call__(self, name: str, **context: Any) -> Markup:
+        key = (
+            name,
+            translation.get_language(),
+            *sorted((k, _frozen(v)) for k, v in context.items()),
+        )
+        with self.lock:
+            html = self.memo.get(key)
+            if html is not None:
+                self.memo.move_to_end(key)
+                return html
+        html = Markup(self.env.get_template(name).render(context))  # noqa: S704 - autoescaped
+        with self.lock:
+            if key not in self.memo:
+                self.memo[key] = html
+                self.chars += len(html)
+            while self.chars > CACHED_CHARS and self.memo:
+                self.chars -= len(self.memo.popitem(last=False)[1])
+        return html
+
+    def clear(self) -> None:
+        with self.lock:
+            self.memo.clear()
+            self.chars = 0
+
+
+_cached_includes: weakref.WeakSet[CachedInclude] = weakref.WeakSet()
+
+
+@receiver(setting_changed)
+def _forget(*, setting: str, **kwargs: Any) -> None:
+    """The remembered parts hold their texts: a change of the translations' settings (the
+    tests' `override_settings`) forgets them, as games/i18n.py does its texts."""
+    if setting in i18n.TRANSLATION_SETTINGS:
+        for cached in list(_cached_includes):
+            cached.clear()
+
+
+def _frozen(value: Any) -> Any:
+    """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple."""
+    if isinstance(value, SimpleNamespace):
+        value = vars(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value  # anything else is hashable as it is (else the look-up raises TypeError)

@@ -23,6 +23,7 @@ from django.dispatch import receiver
 from django.utils import translation
 
 MAX_TEXTS = 4096
+TRANSLATION_SETTINGS = frozenset({"LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", "USE_I18N"})
 
 _memos: dict[str | None, dict] = {}  # language -> text (or ngettext's arguments) -> translation
 _bound: ContextVar[dict | None] = ContextVar("games_i18n_memo", default=None)
@@ -66,5 +67,5 @@ def ngettext(singular: str, plural: str, number: int) -> str:
 
 @receiver(setting_changed)
 def _forget(*, setting: str, **kwargs) -> None:
-    if setting in ("LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", "USE_I18N"):
+    if setting in TRANSLATION_SETTINGS:
         _memos.clear()

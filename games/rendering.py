@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from django.template import engines
@@ -35,8 +35,7 @@ from games.snapshots import SeatCopy, TableCopy
 # -- partials --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Partial:
+class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quickly
     id: str
     html: str
     shell: int  # digest of its markup with each child partial replaced by the child's id
@@ -51,40 +50,44 @@ def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
     `<!--p:ID-->` ... `<!--/p-->` (plain text, so marking costs the template nothing)."""
     pieces = html.split("<!--")
     out = [pieces[0]]
-    size = len(pieces[0])
-    # Each open partial: its id, where it starts in the output, its closed children.
+    # Each open partial: its id, its first piece in `out`, its closed children.
     open_: list[tuple[str, int, list]] = [("", 0, [])]
     for piece in pieces[1:]:
         if piece.startswith("/p-->"):
             piece = piece[5:]
             part_id, start, children = open_.pop()
-            open_[-1][2].append((part_id, start, size, children))
+            open_[-1][2].append((part_id, start, len(out), children))
         elif piece.startswith("p:"):
             end = piece.index("-->")
-            open_.append((sys.intern(piece[2:end]), size, []))  # one id string per name
+            open_.append((sys.intern(piece[2:end]), len(out), []))  # one id string per name
             piece = piece[end + 3 :]
         else:  # a comment of the markup itself
             piece = "<!--" + piece
         out.append(piece)
-        size += len(piece)
-    text = "".join(out)
-    return text, tuple(_closed(part, text) for part in open_[0][2])
+    return "".join(out), tuple(_closed(part, out) for part in open_[0][2])
 
 
-def _closed(part: tuple[str, int, int, list], text: str) -> Partial:
+def _closed(part: tuple[str, int, int, list], out: list[str]) -> Partial:
+    """A partial from its pieces of the markup, `out[start:end]`. A partial's digest is the hash
+    of its pieces, not of its markup: a piece's hash is computed once (Python keeps it on the
+    string), so nesting does not hash a child's markup again for each partial around it."""
     part_id, start, end, raw_children = part
-    html = text[start:end]
+    html = "".join(out[start:end])  # a partial of one piece: that piece itself
     if not raw_children:
         digest = hash(html)
         return Partial(part_id, html, digest, (), (digest, digest))
-    children = tuple(_closed(child, text) for child in raw_children)
-    shell, at = [], start
+    children = tuple(_closed(child, out) for child in raw_children)
+    shell: list[str | tuple[str]] = []
+    at = start
     for child_id, child_start, child_end, _grandchildren in raw_children:
-        shell += [text[at:child_start], "\0", child_id]
+        shell += out[at:child_start]
+        shell.append((child_id,))  # the child's place: its id
         at = child_end
-    shell.append(text[at:end])
-    shell_digest = hash("".join(shell))
-    return Partial(part_id, html, shell_digest, children, (hash(html), shell_digest))
+    shell += out[at:end]
+    shell_digest = hash(tuple(shell))
+    return Partial(
+        part_id, html, shell_digest, children, (hash(tuple(out[start:end])), shell_digest)
+    )
 
 
 @dataclass(frozen=True)

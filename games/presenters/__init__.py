@@ -13,9 +13,22 @@ games/jinja2/games/<slug>/, with `_game.html` as the game's area of the table.
 
 from __future__ import annotations
 
+import json
 from importlib import import_module
 from types import ModuleType
+from typing import Any
+
+from markupsafe import Markup
 
 
 def get(slug: str) -> ModuleType:
     return import_module(f"games.presenters.{slug}")
+
+
+def action_json(action: dict[str, Any]) -> Markup:
+    """An action as the JSON text a form sends, escaped for an attribute in single quotes (so
+    that the JSON's double quotes need no escaping)."""
+    text = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
+    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;")):
+        text = text.replace(char, entity)
+    return Markup(text)  # noqa: S704 - every character that could end the attribute is escaped

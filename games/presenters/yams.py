@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from games.i18n import gettext as _
+from games.presenters import action_json
 from games.presenters.bozo import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
 
@@ -39,7 +40,7 @@ class Cell:
     box: str
     value: int | None
     points: int | None  # what scoring here now gives (the hand on the table), where allowed
-    action: dict[str, Any] | None  # the score action, when the viewer may take it
+    action: str | None  # the score action as its form sends it, when the viewer may take it
     label: str
     next: str  # "↓" / "↑" on the next box of Descida / Subida, else ""
     voids: bool  # scoring these points here would void Máx and Mín
@@ -50,7 +51,7 @@ class Row:
     box: str
     name: str
     short: str
-    cells: list[Cell]
+    cells: tuple[Cell, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +79,10 @@ class Card:
     on_turn: bool
     left: bool
     place: int
-    columns: list[Column]
-    upper_rows: list[Row]
-    middle_rows: list[Row]  # Máx and Mín, when in play
-    lower_rows: list[Row]
+    columns: tuple[Column, ...]
+    upper_rows: tuple[Row, ...]
+    middle_rows: tuple[Row, ...]  # Máx and Mín, when in play
+    lower_rows: tuple[Row, ...]
     total: int
 
 
@@ -234,14 +235,16 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
                         box=box,
                         value=filled[box],
                         points=points,
-                        action=action,
+                        action=action_json(action) if action else None,
                         label=label,
                         next=ARROWS[column] if nexts[column] == box else "",
                         voids=voids(box, points, filled),
                     )
                 )
-            rows.append(Row(box, BOX_NAMES[box], SHORT.get(box, BOX_NAMES[box]), cells))
-        columns = [column_of(c, card["totals"][c], card["columns"][c]) for c in view["columns"]]
+            rows.append(Row(box, BOX_NAMES[box], SHORT.get(box, BOX_NAMES[box]), tuple(cells)))
+        columns = tuple(
+            column_of(c, card["totals"][c], card["columns"][c]) for c in view["columns"]
+        )
         name = names[index] if index < len(names) else str(index + 1)
         result.append(
             Card(
@@ -253,9 +256,9 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
                 left=bool(card["left"]),
                 place=1 + sum(total > card["total"] for total in totals_),
                 columns=columns,
-                upper_rows=[row for row in rows if row.box in UPPER],
-                middle_rows=[row for row in rows if row.box in ("max", "min")],
-                lower_rows=[row for row in rows if row.box in LOWER],
+                upper_rows=tuple(row for row in rows if row.box in UPPER),
+                middle_rows=tuple(row for row in rows if row.box in ("max", "min")),
+                lower_rows=tuple(row for row in rows if row.box in LOWER),
                 total=int(card["total"]),
             )
         )
