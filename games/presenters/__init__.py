@@ -8,7 +8,8 @@ the latest move and `history` those of the latest few moves, newest first (publi
 the rules put nothing secret in events). It may also offer `pause_after(events)`: the seconds a
 robot waits after a move with these events, beyond its usual pause, so people can take in what
 happened (the end of a Dominó hand and its revealed tiles). Its templates live in
-games/jinja2/games/<slug>/, with `_game.html` as the game's area of the table.
+games/jinja2/games/<slug>/, with `_game.html` as the game's area of the table. `action_json`
+(here, and the templates' filter of that name) writes an action as the text its form sends.
 """
 
 from __future__ import annotations
