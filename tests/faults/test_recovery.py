@@ -134,7 +134,7 @@ async def test_only_the_sockets_that_joined_before_the_canary_rejoin_at_its_firs
     settings, monkeypatch
 ):
     settings.GAMES_GROUPS_CHECK_SECONDS = 0.05
-    monkeypatch.setattr(layers, "CANARY_WAIT", 0.3)
+    monkeypatch.setattr(layers, "CANARY_WAIT", 2.0)  # no loss from a slow machine
     group_check = layers.GroupKeeper()
     before = Member(1, time.monotonic())  # began joining before the process's canary
     group_check.add(before)
@@ -143,7 +143,7 @@ async def test_only_the_sockets_that_joined_before_the_canary_rejoin_at_its_firs
     for member in after:
         group_check.add(member)
     try:
-        await _until(lambda: group_check.rejoins == 1 and group_check.checks >= 3)
+        await _until(lambda: group_check.rejoins >= 1 and group_check.checks >= 3)
     finally:
         group_check.task.cancel()
     assert before.asked == ["rejoin", 7]
