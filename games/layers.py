@@ -211,23 +211,24 @@ class GroupKeeper:
                 log.warning("channel layer unreachable (%s); checking again", error)
                 joined = False
                 continue
+            before = self.since
             if came and not fresh:
                 if time.monotonic() - rejoined < REJOIN_ANYWAY_SECONDS:
                     continue
-                self.since = time.monotonic()  # now and then, every socket
+                before = time.monotonic()  # now and then, every socket
             if not came:
                 self.losses += 1
                 log.warning("the channel layer lost this process's groups: sockets rejoin")
                 try:  # the canary first, so that a loss after the sockets' rejoin shows next
                     await layer.group_add(group, channel)
-                    self.since = time.monotonic()
+                    before = self.since = time.monotonic()
                 except Exception as error:
                     log.warning("channel layer unreachable (%s); checking again", error)
                     joined = False
                     continue
             fresh = False
             rejoined = time.monotonic()
-            await self.rejoin_all(before=self.since)
+            await self.rejoin_all(before=before)
 
     async def _canary(self, layer, channel: str, n: int) -> bool:
         deadline = time.monotonic() + CANARY_WAIT
