@@ -10,15 +10,11 @@ translation is trusted, its `%(name)s` values are escaped), looked up through ga
 from __future__ import annotations
 
 import threading
-import weakref
 from collections import OrderedDict
 from types import SimpleNamespace
 from typing import Any
 
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.urls import reverse
-from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
 
@@ -47,7 +43,8 @@ def environment(**options: Any) -> Environment:
 
 class CachedInclude:
     """`cached_include(name, **context)`: the template `name` rendered with `context` alone and
-    remembered by that context and the language, so that a part of a table that most moves leave
+    remembered by that context and the texts' language (`i18n.texts_key()`, which a change of
+    the translations' settings also changes), so that a part of a table that most moves leave
     as it was (a Yam's card off turn, the same for every viewer but its owner) renders once for
     all its viewers and versions. Every value of `context` is hashable, or a dict or a
     SimpleNamespace of such values; the template reads nothing else (its texts aside), so two
@@ -58,14 +55,9 @@ class CachedInclude:
         self.memo: OrderedDict[tuple, Markup] = OrderedDict()
         self.chars = 0
         self.lock = threading.Lock()
-        _cached_includes.add(self)
 
     def __call__(self, name: str, **context: Any) -> Markup:
-        key = (
-            name,
-            translation.get_language(),
-            *sorted((k, _frozen(v)) for k, v in context.items()),
-        )
+        key = (name, i18n.texts_key(), *sorted((k, _frozen(v)) for k, v in context.items()))
         with self.lock:
             html = self.memo.get(key)
             if html is not None:
@@ -79,23 +71,6 @@ class CachedInclude:
             while self.chars > CACHED_CHARS and self.memo:
                 self.chars -= len(self.memo.popitem(last=False)[1])
         return html
-
-    def clear(self) -> None:
-        with self.lock:
-            self.memo.clear()
-            self.chars = 0
-
-
-_cached_includes: weakref.WeakSet[CachedInclude] = weakref.WeakSet()
-
-
-@receiver(setting_changed)
-def _forget(*, setting: str, **kwargs: Any) -> None:
-    """The remembered parts hold their texts: a change of the translations' settings (the
-    tests' `override_settings`) forgets them, as games/i18n.py does its texts."""
-    if setting in i18n.TRANSLATION_SETTINGS:
-        for cached in list(_cached_includes):
-            cached.clear()
 
 
 def _frozen(value: Any) -> Any:

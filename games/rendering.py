@@ -72,7 +72,8 @@ def _closed(part: tuple[str, int, int, list], out: list[str]) -> Partial:
     of its pieces, not of its markup: a piece's hash is computed once (Python keeps it on the
     string), so nesting does not hash a child's markup again for each partial around it."""
     part_id, start, end, raw_children = part
-    html = "".join(out[start:end])  # a partial of one piece: that piece itself
+    pieces = out[start:end]
+    html = "".join(pieces)  # a partial of one piece: that piece itself
     if not raw_children:
         digest = hash(html)
         return Partial(part_id, html, digest, (), (digest, digest))
@@ -85,9 +86,7 @@ def _closed(part: tuple[str, int, int, list], out: list[str]) -> Partial:
         at = child_end
     shell += out[at:end]
     shell_digest = hash(tuple(shell))
-    return Partial(
-        part_id, html, shell_digest, children, (hash(tuple(out[start:end])), shell_digest)
-    )
+    return Partial(part_id, html, shell_digest, children, (hash(tuple(pieces)), shell_digest))
 
 
 @dataclass(frozen=True)
