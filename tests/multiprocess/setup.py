@@ -1,6 +1,8 @@
 """Run in a subprocess with the servers' settings: JSON in on stdin, JSON out on stdout.
 
-Creates people with logged-in sessions and the tables a test asks for, through the services."""
+Creates people with logged-in sessions and the tables a test asks for, through the services; a
+table whose spec says `"finish": true` is then played to its end (for its replay), every seat
+playing what its robot would."""
 
 from __future__ import annotations
 
@@ -41,10 +43,30 @@ def main() -> None:
             else:
                 services.seat_take(table_id=table.pk, user=people[seat]["user"])
         services.table_start(table_id=table.pk, by=host)
+        if spec.get("finish"):
+            play_out(table.pk, {p["id"]: p["user"] for p in people.values()})
         tables[name] = table.pk
     for person in people.values():
         del person["user"]
     sys.stdout.write("SETUP-JSON:" + json.dumps({"people": people, "tables": tables}) + "\n")
+
+
+def play_out(table_id: int, people: dict) -> None:
+    from games import rules, services, snapshots
+
+    copy = snapshots.get(table_id, fresh=True)
+    while copy.playing:
+        seat = rules.get(copy.game).to_act(copy.state)[0]
+        action = services.robot_choice(copy, seat)
+        holder = copy.seats[seat]
+        if holder.robot:
+            services.robot_act(
+                table_id=table_id, seat=seat, action=action, version=copy.version, kind="robot"
+            )
+        else:
+            user = people[holder.user_id]
+            services.table_act(table_id=table_id, user=user, action=action, version=copy.version)
+        copy = snapshots.get(table_id, fresh=True)
 
 
 if __name__ == "__main__":
