@@ -110,12 +110,21 @@ FORM_RENDERER = "config.forms.SiteFormRenderer"
 
 # Database: PostgreSQL from DATABASE_URL, otherwise a local SQLite file tuned for a few
 # concurrent writers (WAL, IMMEDIATE transactions so writers queue instead of failing).
-# Connections persist: each socket command is a database hop. They are not health-checked (a
-# "SELECT 1" before the first query of every hop): a connection the server dropped fails its
-# next command, which the player is asked to try again, and is replaced at the hop after.
+# On PostgreSQL every piece of work (a page, a socket's database hop, a sweep) borrows a
+# connection from the process's pool (Django's, psycopg_pool) and gives it back at its end: each
+# page runs in a thread of its own, and a connection kept per thread outlived its thread. The
+# pool checks a connection before lending it (CONN_HEALTH_CHECKS), so one that a database
+# restart cut is replaced, not handed out; a piece of work that finds every connection lent waits
+# up to DATABASE_POOL_TIMEOUT seconds, then fails as an unreachable database does (a 503).
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE", "2")),
+            "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE", "12")),
+            "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "10")),
+        }
 else:
     DATABASES = {
         "default": {

@@ -16,7 +16,6 @@ import gc
 import json
 import logging
 import re
-import threading
 import time
 import weakref
 from collections import deque
@@ -28,13 +27,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import (
-    DatabaseError,
-    InterfaceError,
-    OperationalError,
-    close_old_connections,
-    connection,
-)
+from django.db import InterfaceError, OperationalError
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -73,96 +66,24 @@ OUTPUT_CAP = 1_000_000
 POLICY_VIOLATION = 4008  # 1008's meaning, in the range an application may send
 
 
-# The tables' database work runs in a few threads of its own, each with its own connection: the
-# commits of several tables then overlap (PostgreSQL writes them to its log together) instead of
-# waiting in line in Channels' one database thread.
+# The tables' database work runs in a few threads of its own: the commits of several tables then
+# overlap (PostgreSQL writes them to its log together) instead of waiting in line in Channels'
+# one database thread. Each piece of work borrows a connection and gives it back when done
+# (Channels closes old connections around it); on PostgreSQL the pool checks a connection before
+# lending it, so one that a database restart cut is never handed to a move or a render.
 DATABASE_THREADS = ThreadPoolExecutor(
     max_workers=settings.GAMES_DATABASE_THREADS, thread_name_prefix="mesas-db"
 )
 
 
-# Errors of an unreachable database (PostgreSQL stopped, restarting, a connection cut).
+# Errors of an unreachable database (PostgreSQL stopped, restarting, a connection cut, no
+# connection to borrow within the pool's timeout).
 DATABASE_DOWN = (OperationalError, InterfaceError)
-# A table thread's persistent connection (CONN_MAX_AGE) dies with the server's restart, and the
-# thread learns it only when its next query fails. So: a thread whose work failed on it drops it
-# at once (Django's close_old_connections) and counts one failure for the process; every other
-# thread then checks its own before its next work (is_usable), as does a thread that sat idle for
-# IDLE_CHECK_SECONDS. Reads, and a move (its version and cid make a second try a no-op when the
-# first landed), are tried once more on a new connection when the first died under them.
-# Without this, the first works after a quick restart failed, one per thread: a move answered
-# "tente de novo", a socket's render of a new version left its page behind.
-IDLE_CHECK_SECONDS = 2.0
-_failures = 0
-_looked = threading.local()
 
 
-def _checked_connection() -> None:
-    now = time.monotonic()
-    idle = now - getattr(_looked, "used_at", now)
-    _looked.used_at = now
-    if getattr(_looked, "failures", 0) == _failures and idle < IDLE_CHECK_SECONDS:
-        return
-    _looked.failures = _failures
-    if connection.connection is not None and not connection.is_usable():
-        with contextlib.suppress(DatabaseError):  # closing a dead one may fail: it is gone
-            connection.close()
-
-
-def _died(before) -> bool:
-    """After a failure: whether the connection this thread had at the start (`before`) died
-    under the work: it is gone or was replaced (a transaction whose rollback failed closes it;
-    the services then open a new one to answer), or it no longer answers (Django's public
-    close_old_connections closes it then, as Channels does after the work). Counted as a failure
-    of the process, so the other threads check theirs before their next work."""
-    global _failures
-    close_old_connections()
-    now = connection.connection
-    if now is None or (before is not None and now is not before):
-        _failures += 1
-        _looked.failures = _failures  # this thread's connection is new: no check for it
-        return True
-    return False
-
-
-def database(function, *, retry: bool = False):
-    """`function` as Channels runs database work from async code, in the tables' threads, its
-    connection checked as above; with `retry` (reads), tried once more when its connection died
-    under it."""
-
-    def guarded(*args, **kwargs):
-        _checked_connection()
-        before = connection.connection
-        try:
-            return function(*args, **kwargs)
-        except DATABASE_DOWN:
-            if not (_died(before) and retry):
-                raise
-        except services.TableError:  # the services' own "tente de novo" may hide a dead one
-            _died(before)
-            raise
-        try:
-            return function(*args, **kwargs)
-        except DATABASE_DOWN:
-            _died(None)
-            raise
-
-    return database_sync_to_async(guarded, thread_sensitive=False, executor=DATABASE_THREADS)
-
-
-def _act(**kwargs) -> services.ActResult:
-    """A move, tried once more on a new connection when the first died under it (the services
-    answer that with "tente de novo"): the version and the cid make the second a duplicate when
-    the first landed."""
-    before = connection.connection
-    try:
-        result = services.table_act(**kwargs)
-    except DATABASE_DOWN:
-        if not _died(before):
-            raise
-        return services.table_act(**kwargs)
-    if result.status == "error" and _died(before):
-        return services.table_act(**kwargs)
-    return result
+def database(function):
+    """`function` as Channels runs database work from async code, in the tables' threads."""
+    return database_sync_to_async(function, thread_sensitive=False, executor=DATABASE_THREADS)
 
 
 LAYER_DOWN = redis_layer.SERVER_GONE
@@ -398,7 +319,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
         self.chars_sent, self.unacked = 0, 0
         self.seen: deque[int | str] = deque(maxlen=SEEN)  # chat lines' ids, reactions'
-        copy = await database(snapshots.get, retry=True)(self.table_id)
+        copy = await database(snapshots.get)(self.table_id)
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
             return
@@ -424,7 +345,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def newest(self) -> int:
         """The table's version in the database now (-1: the table is gone)."""
-        copy = await database(snapshots.get, retry=True)(self.table_id, fresh=True)
+        copy = await database(snapshots.get)(self.table_id, fresh=True)
         return copy.version if copy is not None else -1
 
     async def rejoin(self) -> None:
@@ -561,7 +482,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
             return
         result, outbox = await self.collected(
-            _act,
+            services.table_act,
             table_id=self.table_id,
             user=self.user,
             action=action,
@@ -776,7 +697,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def current(self, version: int = 0) -> TableCopy | None:
         copy = snapshots.cached(self.table_id)
         if copy is None or copy.version < version:
-            copy = await database(snapshots.get, retry=True)(self.table_id, version=version)
+            copy = await database(snapshots.get)(self.table_id, version=version)
         return copy
 
     async def notice(self, text: str, kind: str) -> None:
@@ -821,7 +742,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             html = "".join(piece for _, piece in extras)
             rendering.remember_extras(self.sent, extras)
         if chat_history:
-            lines = await database(chat.history, retry=True)(self.table_id)
+            lines = await database(chat.history)(self.table_id)
             html += render_to_string("games/_chat_lines.html", {"lines": lines})
         if seated is not None:  # before the frame: a page that shows its seat is in that group
             await self.regroup(seated)

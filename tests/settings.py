@@ -44,6 +44,7 @@ GAMES_AWAY_SECONDS = 0
 # "testserver"; the live server for browser tests runs on localhost.
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 
-# Persistent connections speed up the server; in tests they would keep the forked live server's
-# connection open when the test database is dropped.
+# SQLite's connection is kept in the server (config/settings.py); in tests it would keep the
+# forked live server's connection open when the test database is dropped. (On PostgreSQL the
+# pool already gives every connection back after each piece of work.)
 DATABASES["default"]["CONN_MAX_AGE"] = 0
