@@ -300,7 +300,7 @@ GAMES_MOVE_CLOCKS = (30, 60)
 # rows nobody refreshed for a while belong to a process that died.
 GAMES_SWEEPER = env_bool("GAMES_SWEEPER", True)
 GAMES_SWEEP_SECONDS = 0.25
-# Threads (each with its own database connection) for the tables' database work in a process.
+# Threads for the tables' database work in a process (each borrows a connection while it works).
 GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))
 GAMES_PRESENCE_REFRESH_SECONDS = 30
 GAMES_PRESENCE_STALE_SECONDS = 90

@@ -2,6 +2,7 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db import close_old_connections
 
 from games import presence, sweeper
 
@@ -20,10 +21,14 @@ class Command(BaseCommand):
     def handle(self, *args, interval: float, once: bool, **options):
         swept_at = 0.0
         while True:
-            sweeper.run_due()
-            if time.monotonic() - swept_at >= settings.GAMES_PRESENCE_REFRESH_SECONDS:
-                presence.sweep_stale()
-                swept_at = time.monotonic()
+            try:
+                sweeper.run_due()
+                if time.monotonic() - swept_at >= settings.GAMES_PRESENCE_REFRESH_SECONDS:
+                    presence.sweep_stale()
+                    swept_at = time.monotonic()
+            finally:
+                # Each round borrows its connection (the pool checks it) and gives it back.
+                close_old_connections()
             if once:
                 return
             time.sleep(interval)
