@@ -114,16 +114,21 @@ FORM_RENDERER = "config.forms.SiteFormRenderer"
 # connection from the process's pool (Django's, psycopg_pool) and gives it back at its end: each
 # page runs in a thread of its own, and a connection kept per thread outlived its thread. The
 # pool checks a connection before lending it (CONN_HEALTH_CHECKS), so one that a database
-# restart cut is replaced, not handed out; a piece of work that finds every connection lent waits
-# up to DATABASE_POOL_TIMEOUT seconds, then fails as an unreachable database does (a 503).
+# restart cut is replaced, not handed out. A piece of work that gets no connection within
+# DATABASE_POOL_TIMEOUT seconds (all lent, or the database down) fails as an unreachable database
+# does: "tente de novo" on a socket, a 503 page. The pool stops retrying a failed connection
+# after as long, so that when the database is back the next piece of work connects at once
+# instead of waiting out psycopg_pool's growing back-off.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "2"))
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE", "2")),
             "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE", "12")),
-            "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "10")),
+            "timeout": DATABASE_POOL_TIMEOUT,
+            "reconnect_timeout": DATABASE_POOL_TIMEOUT,
         }
 else:
     DATABASES = {
