@@ -1,6 +1,8 @@
 """Run in a subprocess with the servers' settings: JSON in on stdin, JSON out on stdout.
 
-Creates people with logged-in sessions and the tables a test asks for, through the services."""
+Creates people with logged-in sessions and the tables a test asks for, through the services. A
+table's spec: game, mode, seats (names, or "robot"), and optionally options, fast_robots, and
+away (the host opened the page and left it: a robot takes their seat at the sweeper's next look)."""
 
 from __future__ import annotations
 
@@ -16,9 +18,12 @@ def main() -> None:
 
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.test.utils import override_settings
+    from django.utils import timezone
 
     from accounts.models import User
     from games import services
+    from games.models import TableSocket
 
     request = json.load(sys.stdin)
     store = import_module(settings.SESSION_ENGINE).SessionStore
@@ -34,13 +39,27 @@ def main() -> None:
     tables = {}
     for name, spec in request["tables"].items():
         host = people[spec["seats"][0]]["user"]
-        table = services.table_create(host=host, game=spec["game"], mode=spec["mode"])
+        table = services.table_create(
+            host=host,
+            game=spec["game"],
+            mode=spec["mode"],
+            options=spec.get("options"),
+            fast_robots=spec.get("fast_robots", False),
+        )
         for seat in spec["seats"][1:]:
             if seat == "robot":
                 services.robot_add(table_id=table.pk, by=host)
             else:
                 services.seat_take(table_id=table.pk, user=people[seat]["user"])
         services.table_start(table_id=table.pk, by=host)
+        if spec.get("away"):
+            socket = TableSocket.objects.create(
+                channel_name=f"setup-{table.pk}", table=table, user=host, seen_at=timezone.now()
+            )
+            services.presence_sync(table_id=table.pk, user_id=host.pk)
+            socket.delete()
+            with override_settings(GAMES_TAKEOVER_SECONDS=0):
+                services.presence_sync(table_id=table.pk, user_id=host.pk)
         tables[name] = table.pk
     for person in people.values():
         del person["user"]
