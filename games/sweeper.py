@@ -3,9 +3,9 @@
 Every daphne process runs one (started by its first table socket), and `manage.py run_sweeper`
 runs one on its own. A robot's move is chosen from a copy of the table outside any lock, for a
 seat on turn in that copy (a timer left from another turn is dropped), and written with the
-version guard (games/services.py, `robot_act`): when two processes fire the
-same timer, one write lands and the other finds the table moved on. The other timers are applied
-under the table's row lock. A timer is a database row, so it survives a restart.
+version guard (games/services.py, `robot_act`): when two processes fire the same timer, one
+write lands and the other finds the table moved on. The other timers are applied under the
+table's row lock. A timer is a database row, so it survives a restart.
 
 The sweeper looks for due timers every GAMES_SWEEP_SECONDS, and sooner when a write in this
 process sets a timer due before that (games/timers.py, `alarm`): a robot's step then comes when
