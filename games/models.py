@@ -209,6 +209,9 @@ class Deadline(models.Model):
     # The seat the timer is about; none for a timer of the whole table.
     seat = models.PositiveSmallIntegerField(_("lugar"), null=True, blank=True)
     due = models.DateTimeField(_("vence em"), db_index=True)
+    # The table's state_version the timer was set (or kept) for: a robot's or a clock's timer
+    # times one turn, and one from another game state is dropped, never fired.
+    version = models.PositiveIntegerField(_("versão"), default=0)
 
     class Meta:
         verbose_name = _("prazo")

@@ -987,6 +987,20 @@ class _Lost(Exception):
     """A timer's move no longer fits the table: choose again, or nothing to do."""
 
 
+def drop_timer(*, table_id: int, kind: str, seat: int) -> None:
+    """Drop a robot's or a clock's timer that does not time a turn of the table (its turn
+    passed): a write like any other, so every copy agrees; a seat on turn gets its turn's."""
+
+    def decide(copy: TableCopy) -> Change | None:
+        timer = copy.timer(kind, seat)
+        if timer is None or timers.fits(copy, timer):
+            return None
+        return Change(fired=frozenset({(kind, seat)}))
+
+    with suppress(TableError):  # the table is gone, and its timers with it
+        _run(table_id, decide, locked=True)
+
+
 def robot_choice(copy: TableCopy, seat: int) -> dict[str, Any]:
     """What the robot plays for `seat` on `copy`: pure CPU, run outside any lock."""
     from importlib import import_module

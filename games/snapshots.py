@@ -4,7 +4,7 @@ Every change of a table bumps its version, so a copy never changes: the process 
 change keeps the copy it wrote (after the commit), the others read the new version from the
 database once each, and every socket of the process renders from the copy of the version it was
 told about. The renders of a copy are cached on it (games/rendering.py). Only committed data
-comes in here.
+comes in here, and all of a copy's parts (row, seats, log, timers) are of its one version.
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from django.db import transaction
+
 from accounts.models import User, stand_in_name
 from games.models import Action, Deadline, Seat, Table
 
 LOG_ACTIONS = 6
 MAX_TABLES = 4096
+READS = 3  # optimistic reads of a busy table before one under its row lock
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,7 @@ class Timer:
     kind: str
     seat: int | None
     due: datetime
+    version: int = 0  # the table's state_version it was set or kept for (games/timers.py)
 
 
 @dataclass(frozen=True)
@@ -129,8 +133,28 @@ SEAT_FIELDS = (
 
 
 def load(table_id: int) -> TableCopy | None:
-    """The table as the database holds it now (four short reads)."""
-    row = Table.objects.filter(pk=table_id).values(*TABLE_FIELDS).first()
+    """The table as the database holds it now, every part at one version.
+
+    The parts are separate reads, and each sees what was committed when it ran (PostgreSQL's
+    READ COMMITTED, SQLite outside a transaction): a write that commits between them would give
+    a copy whose timers or seats are newer than its state. Every such write bumps the version, so
+    a version read again at the end tells: read again, and at the last try under the row's lock,
+    where every writer of the table has committed or waits."""
+    for _attempt in range(READS - 1):
+        copy = _read(table_id)
+        if copy is None or _version(table_id) == copy.version:
+            return copy
+    with transaction.atomic():
+        return _read(table_id, lock=True)
+
+
+def _version(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def _read(table_id: int, *, lock: bool = False) -> TableCopy | None:
+    tables = Table.objects.select_for_update() if lock else Table.objects
+    row = tables.filter(pk=table_id).values(*TABLE_FIELDS).first()
     if row is None:
         return None
     rows = Seat.objects.filter(table_id=table_id).order_by("index").values(*SEAT_FIELDS)
@@ -156,12 +180,8 @@ def load(table_id: int) -> TableCopy | None:
     if row["version"]:
         events = Action.objects.filter(table_id=table_id).order_by("-version")
         log = tuple(tuple(e) for e in events.values_list("events", flat=True)[:LOG_ACTIONS])
-    timers = tuple(
-        Timer(kind, seat, due)
-        for kind, seat, due in Deadline.objects.filter(table_id=table_id).values_list(
-            "kind", "seat", "due"
-        )
-    )
+    deadlines = Deadline.objects.filter(table_id=table_id)
+    timers = tuple(Timer(*t) for t in deadlines.values_list("kind", "seat", "due", "version"))
     return TableCopy(**row, seats=seats, log=log, timers=timers)
 
 

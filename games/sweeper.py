@@ -1,10 +1,11 @@
 """The sweeper: applies the timers that are due (games/timers.py) and keeps presence current.
 
 Every daphne process runs one (started by its first table socket), and `manage.py run_sweeper`
-runs one on its own. A robot's move is chosen from a copy of the table outside any lock and
-written with the version guard (games/services.py, `robot_act`): when two processes fire the
-same timer, one write lands and the other finds the table moved on. The other timers are applied
-under the table's row lock. A timer is a database row, so it survives a restart.
+runs one on its own. A robot's move is chosen from a copy of the table outside any lock, for a
+seat on turn in that copy (a timer left from another turn is dropped), and written with the
+version guard (games/services.py, `robot_act`): when two processes fire the same timer, one
+write lands and the other finds the table moved on. The other timers are applied under the
+table's row lock. A timer is a database row, so it survives a restart.
 
 The sweeper looks for due timers every GAMES_SWEEP_SECONDS, and sooner when a write in this
 process sets a timer due before that (games/timers.py, `alarm`): a robot's step then comes when
@@ -24,6 +25,7 @@ from django.utils import timezone
 
 from games import presence, services, snapshots, timers
 from games.models import Deadline
+from games.snapshots import Timer
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +41,23 @@ def due_now(now=None) -> list[tuple[int, str, int | None]]:
 def robot_turn(
     table_id: int, kind: str, seat: int, now=None
 ) -> tuple[snapshots.TableCopy, int] | None:
-    """The copy a robot's move is chosen on, or None when the timer no longer applies or is not
-    due (after a lost race the table's new timer for the same seat is its next step's)."""
+    """The copy a robot's move is chosen on, or None when the timer is gone or not due (after a
+    lost race the table's new timer for the same seat is its next step's). A due timer that
+    does not time a turn of the table's latest copy is dropped, never played: the robot only
+    chooses for a seat on turn in the copy it chooses from."""
     now = now or timezone.now()
 
-    def due(copy) -> bool:
+    def due(copy) -> Timer | None:
         timer = copy.timer(kind, seat)
-        return timer is not None and timer.due <= now
+        return timer if timer is not None and timer.due <= now else None
 
     copy = snapshots.get(table_id)
-    if copy is None or not due(copy):
+    if copy is None or not (timer := due(copy)) or not timers.fits(copy, timer):
         copy = snapshots.get(table_id, fresh=True)
-    if copy is None or not copy.playing or not due(copy):
+    if copy is None or not (timer := due(copy)):
+        return None
+    if not timers.fits(copy, timer):
+        services.drop_timer(table_id=table_id, kind=kind, seat=seat)
         return None
     return copy, seat
 
@@ -106,7 +113,8 @@ async def _fire(table_id: int, kind: str, seat: int | None) -> None:
         await services.send_collected(outbox)
         return
     for _attempt in range(3):
-        turn = await db(robot_turn)(table_id, kind, seat)
+        turn, outbox = await db(_collected)(robot_turn, table_id, kind, seat)
+        await services.send_collected(outbox)
         if turn is None:
             return
         copy, seat = turn

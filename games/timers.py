@@ -11,9 +11,11 @@
 
 Every write of a table (games/services.py) brings its rows in line with the new copy, inside the
 same transaction; the sweeper (games/sweeper.py) applies what is due. A timer that a change
-applies (`fired`) is written again with a new due time if the new copy still wants it. Once the
-write commits, `alarm` tells this process's sweeper the new due times, so it wakes for them
-instead of waiting for its next look at the table of timers.
+applies (`fired`) is written again with a new due time if the new copy still wants it. Each row
+carries the game state (`state_version`) it was set or kept for: a robot's or a clock's timer
+times one turn, and the sweeper drops one that does not `fit` its copy instead of firing it.
+Once the write commits, `alarm` tells this process's sweeper the new due times, so it wakes for
+them instead of waiting for its next look at the table of timers.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import random
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -36,6 +38,7 @@ from games.models import Deadline
 from games.snapshots import TableCopy, Timer
 
 Key = tuple[str, int | None]
+TURNS = ("robot", "clock")  # the timers of one turn, dropped when the game state moves on
 
 
 def robot_delay(copy: TableCopy, *, first: bool) -> timedelta:
@@ -103,26 +106,47 @@ def _window() -> timedelta:
     return timedelta(seconds=settings.GAMES_INACTIVITY_SECONDS)
 
 
+def fits(copy: TableCopy, timer: Timer) -> bool:
+    """Whether a robot's or a clock's `timer` times a turn of `copy`: set for its game state, for
+    a seat on turn that a robot plays (robot) or a person (clock)."""
+    if not copy.playing or copy.state is None or timer.version != copy.state_version:
+        return False
+    if timer.seat is None or timer.seat not in rules.get(copy.game).to_act(copy.state):
+        return False
+    seat = copy.seats[timer.seat]
+    if timer.kind == "robot":
+        return seat.played_by_robot
+    return timer.kind == "clock" and seat.user_id is not None and not seat.played_by_robot
+
+
 def sync(old: TableCopy, new: TableCopy, fired: frozenset[Key], now: datetime) -> tuple[Timer, ...]:
     """Write the Deadline rows of table `new` (inside the caller's transaction): `old` has the
     rows as they were, `fired` the timers the change applied. Returns the new copy's timers."""
     kept = {(t.kind, t.seat): t for t in old.timers if (t.kind, t.seat) not in fired}
     want = wanted(new, now, kept, fired)
+    turn = new.state_version
     had = {(t.kind, t.seat) for t in old.timers}
     for kind, seat in had - set(want):
         _rows(new.id, kind, seat).delete()
-    set_dues = []
+    set_dues, timers = [], []
     for key, due in want.items():
-        if key in kept:
-            continue
-        if key in had:
-            _rows(new.id, *key).update(due=due)
-        else:
-            Deadline.objects.create(table_id=new.id, kind=key[0], seat=key[1], due=due)
-        set_dues.append(due)
+        timer = kept.get(key)
+        if timer is None:
+            if key in had:
+                _rows(new.id, *key).update(due=due, version=turn)
+            else:
+                Deadline.objects.create(
+                    table_id=new.id, kind=key[0], seat=key[1], due=due, version=turn
+                )
+            set_dues.append(due)
+            timer = Timer(*key, due, turn)
+        elif key[0] in TURNS and timer.version != turn:  # still wanted after a move: this turn's
+            _rows(new.id, *key).update(version=turn)
+            timer = replace(timer, version=turn)
+        timers.append(timer)
     if set_dues:
         transaction.on_commit(lambda: alarm.ring(set_dues))
-    return tuple(Timer(kind, seat, due) for (kind, seat), due in want.items())
+    return tuple(timers)
 
 
 def postpone(table_id: int, kind: str, seat: int | None, due: datetime) -> None:

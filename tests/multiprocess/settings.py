@@ -7,3 +7,5 @@ GAMES_ROBOT_DELAY = (0.05, 0.15)
 GAMES_ROBOT_FIRST_DELAY = (0.05, 0.15)
 GAMES_AWAY_SECONDS = 0
 GAMES_SWEEP_SECONDS = 0.05
+# Robot tables played to their end in seconds, their timers due as soon as they are set.
+GAMES_FAST_ROBOT_DELAY = (0.0, 0.02)

@@ -1,8 +1,9 @@
 """Run in a subprocess with the servers' settings: JSON in on stdin, JSON out on stdout.
 
-Creates people with logged-in sessions and the tables a test asks for, through the services; a
-table whose spec says `"finish": true` is then played to its end (for its replay), every seat
-playing what its robot would."""
+Creates people with logged-in sessions and the tables a test asks for, through the services. A
+table's spec: game, mode, seats (names, or "robot"), and optionally options, fast_robots, away
+(the host opened the page and left it: a robot takes their seat at the sweeper's next look) and
+finish (played to its end, every seat playing what its robot would, for its replay)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,12 @@ def main() -> None:
 
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.test.utils import override_settings
+    from django.utils import timezone
 
     from accounts.models import User
     from games import services
+    from games.models import TableSocket
 
     request = json.load(sys.stdin)
     store = import_module(settings.SESSION_ENGINE).SessionStore
@@ -36,7 +40,13 @@ def main() -> None:
     tables = {}
     for name, spec in request["tables"].items():
         host = people[spec["seats"][0]]["user"]
-        table = services.table_create(host=host, game=spec["game"], mode=spec["mode"])
+        table = services.table_create(
+            host=host,
+            game=spec["game"],
+            mode=spec["mode"],
+            options=spec.get("options"),
+            fast_robots=spec.get("fast_robots", False),
+        )
         for seat in spec["seats"][1:]:
             if seat == "robot":
                 services.robot_add(table_id=table.pk, by=host)
@@ -45,6 +55,14 @@ def main() -> None:
         services.table_start(table_id=table.pk, by=host)
         if spec.get("finish"):
             play_out(table.pk, {p["id"]: p["user"] for p in people.values()})
+        if spec.get("away"):
+            socket = TableSocket.objects.create(
+                channel_name=f"setup-{table.pk}", table=table, user=host, seen_at=timezone.now()
+            )
+            services.presence_sync(table_id=table.pk, user_id=host.pk)
+            socket.delete()
+            with override_settings(GAMES_TAKEOVER_SECONDS=0):
+                services.presence_sync(table_id=table.pk, user_id=host.pk)
         tables[name] = table.pk
     for person in people.values():
         del person["user"]
