@@ -10,7 +10,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.signals import account_deleted
-from games.selectors import player_history, score_sheets
+from games.selectors import (
+    chat_messages_of,
+    hosted_tables,
+    moves_of,
+    player_history,
+    presence_of,
+    score_sheets,
+)
 
 
 @transaction.atomic
@@ -26,7 +33,8 @@ def delete_account(*, user: User) -> None:
 
 
 def export_data(*, user: User) -> dict[str, Any]:
-    """Everything stored about `user`, as a JSON-ready dict (LGPD, art. 18)."""
+    """Everything stored about `user`, as a JSON-ready dict (LGPD, art. 18): every kind of
+    data the privacy page lists, one key per table that names the person."""
     return {
         "gerado_em": timezone.now().isoformat(),
         "conta": {
@@ -38,6 +46,10 @@ def export_data(*, user: User) -> dict[str, Any]:
             "equipe_do_site": user.is_staff,
         },
         "mesas": player_history(user),
+        "mesas_criadas": hosted_tables(user),
+        "jogadas": moves_of(user),
+        "mensagens_de_chat": chat_messages_of(user),
+        "presenca": presence_of(user),
         "marcadores_de_yams": [
             {
                 "data": sheet["date"].isoformat(),

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     # Content-Security-Policy and Permissions-Policy (Django 5.2 has neither).
     "config.security.security_headers_middleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # Pages and JSON gzipped (padded against BREACH); below servestatic, whose .gz it keeps.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

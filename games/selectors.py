@@ -1,4 +1,5 @@
-"""Reads on tables for views, the lobby and the accounts app (a person's history of games)."""
+"""Reads on tables for views, the lobby and the accounts app (a person's history of games and
+what the LGPD data export lists of the games' side)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.catalog import GAMES_BY_SLUG
-from games.models import Action, ScoreSheet, Seat, Table
+from games.models import Action, ChatMessage, ScoreSheet, Seat, Table, TableSocket
 from games.rules import yams
 
 
@@ -33,6 +34,13 @@ def open_tables_of(user) -> QuerySet[Table]:
     return Table.objects.open().of_user(user).order_by("-updated_at")
 
 
+# -- the LGPD export: every row of the games' side that names the person -----------------------
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
 def player_history(user) -> list[dict[str, Any]]:
     """Every seat the person held, for the LGPD export."""
     seats = Seat.objects.filter(user=user).select_related("table").order_by("table__created_at")
@@ -48,11 +56,66 @@ def player_history(user) -> list[dict[str, Any]]:
                 "lugar": seat.index + 1,
                 "situacao": table.status,
                 "criada_em": table.created_at.isoformat(),
-                "terminou_em": table.finished_at.isoformat() if table.finished_at else None,
+                "terminou_em": _when(table.finished_at),
                 "venceu": seat.index in outcome.get("winners", []) if outcome else None,
+                "saiu_da_pagina_em": _when(seat.last_seen),
+                "silenciado": seat.muted,
             }
         )
     return history
+
+
+def hosted_tables(user) -> list[dict[str, Any]]:
+    """The tables the person opened as host, with the options they chose."""
+    tables = Table.objects.filter(host=user).order_by("created_at", "pk")
+    return [
+        {
+            "mesa": table.pk,
+            "jogo": table.game,
+            "modo": table.mode,
+            "opcoes": table.options,
+            "publica": table.is_public,
+            "situacao": table.status,
+            "criada_em": table.created_at.isoformat(),
+        }
+        for table in tables
+    ]
+
+
+def moves_of(user) -> list[dict[str, Any]]:
+    """Every logged move the person made: what they sent, never the state or events (those
+    hold other seats' hidden cards and tiles)."""
+    moves = Action.objects.filter(user=user).order_by("created_at", "pk")
+    return [
+        {
+            "mesa": table_id,
+            "versao": version,
+            "lugar": seat + 1 if seat is not None else None,
+            "jogada": action,
+            "em": created_at.isoformat(),
+        }
+        for table_id, version, seat, action, created_at in moves.values_list(
+            "table_id", "version", "seat", "action", "created_at"
+        )
+    ]
+
+
+def chat_messages_of(user) -> list[dict[str, Any]]:
+    """The chat lines the person wrote, at every table still kept."""
+    lines = ChatMessage.objects.filter(user=user).order_by("created_at", "pk")
+    return [
+        {"mesa": table_id, "texto": text, "em": created_at.isoformat()}
+        for table_id, text, created_at in lines.values_list("table_id", "text", "created_at")
+    ]
+
+
+def presence_of(user) -> list[dict[str, Any]]:
+    """The tables the person has a page open at right now (games/presence.py)."""
+    sockets = TableSocket.objects.filter(user=user).order_by("table_id", "seen_at")
+    return [
+        {"mesa": table_id, "visto_em": seen_at.isoformat()}
+        for table_id, seen_at in sockets.values_list("table_id", "seen_at")
+    ]
 
 
 # -- a person's finished games -------------------------------------------------------------------

@@ -341,6 +341,8 @@ def _require_host(copy: TableCopy, user: Any) -> None:
 
 
 def _require_waiting(copy: TableCopy) -> None:
+    if not copy.is_open:
+        raise TableError(_("Esta partida já terminou."))
     if not copy.waiting:
         raise TableError(_("A partida já começou: a sala de espera está fechada."))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gzip
 import http.client
 import importlib.util
 import json
@@ -282,6 +283,16 @@ def test_the_upstream_lists_daphne_ports_on_the_loopback(site):
     assert one("bozo-daphne@.service", "Service", "ExecStart").count("-b 127.0.0.1") == 1
 
 
+def test_pages_pass_as_django_compressed_them_and_static_files_as_their_gz(site):
+    server = https_server(site)
+    assert [d.args for d in server.all("gzip")] == [["off"]]
+    assert not any(location.all("gzip") for location in server.all("location"))
+    assert not server.all("gunzip") and "accept-encoding" not in server.headers()
+    static = location(server, f"/{settings.STATIC_URL.strip('/')}/")
+    assert [d.args for d in static.all("gzip_static")] == [["on"]]
+    assert "django.middleware.gzip.GZipMiddleware" in settings.MIDDLEWARE
+
+
 def test_request_bodies_are_limited(site):
     size = https_server(site).all("client_max_body_size")[0].args[0]
     assert re.fullmatch(r"\d+[km]", size)
@@ -305,7 +316,9 @@ def test_nginx_accepts_the_site(tmp_path):
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
     (tmp_path / "nginx.conf").write_text(
-        f"events {{}}\nhttp {{\n    access_log off;\n{temp}    include {tmp_path}/bozo.conf;\n}}\n"
+        # "gzip on": as the nginx.conf of Debian and Ubuntu ship it, which the site turns off.
+        f"events {{}}\nhttp {{\n    access_log off;\n    gzip on;\n{temp}"
+        f"    include {tmp_path}/bozo.conf;\n}}\n"
     )
     done = subprocess.run(
         [nginx, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
@@ -478,6 +491,16 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
             response, _body = _https(ports["https"], "/static/robots.txt", {})
             assert response.headers["Cache-Control"] == "public, max-age=3600"
             assert _https(ports["https"], "/static/nada.css", {})[0].status == 404
+
+            # A page comes gzipped once, as Django sent it, when asked; plain when not.
+            response, body = _https(
+                ports["https"], "/como-jogar/bozo/", {"Accept-Encoding": "gzip"}
+            )
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(body).rstrip().endswith(b"</html>")
+            response, body = _https(ports["https"], "/como-jogar/bozo/", {})
+            assert response.headers["Content-Encoding"] is None
+            assert body.rstrip().endswith(b"</html>")
 
             big = b"x" * (2 * 1024 * 1024)
             assert _https(ports["https"], "/_client/", {}, method="POST", body=big)[0].status == 413

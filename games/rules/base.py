@@ -16,6 +16,11 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 
 
+# The refusal of a move out of turn names nobody: the rules know seats by number, the table by
+# nickname or robot, and the page already shows whose turn it is.
+NOT_YOUR_TURN = "Não é a sua vez."
+
+
 class IllegalAction(Exception):
     """An action the rules do not allow. The message is Portuguese and shown to the player."""
 

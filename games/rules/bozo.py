@@ -32,6 +32,7 @@ from typing import Any
 
 from games.rules import dice
 from games.rules.base import (
+    NOT_YOUR_TURN,
     Action,
     Event,
     IllegalAction,
@@ -411,7 +412,7 @@ class Bozo:
         if state["end"]:
             raise IllegalAction("A partida já terminou.")
         if kind not in ANY_TIME and seat != state["to_move"]:
-            raise IllegalAction(f"Não é a sua vez: é a vez do {player(state['to_move'])}.")
+            raise IllegalAction(NOT_YOUR_TURN)
         state = clone(state)
         return state, MOVES[kind](state, seat, action, rng)
 

@@ -55,6 +55,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import (
+    NOT_YOUR_TURN,
     Action,
     Event,
     IllegalAction,
@@ -351,7 +352,7 @@ def check_play(hand: dict[str, Any], seat: int, action: Action) -> tuple[Tile, s
     """The tile and the arm of a `play` (no arm for the opening), or IllegalAction."""
     check_keys(action, "tile", "end")
     if seat != hand["to_move"]:
-        raise IllegalAction(f"Não é a sua vez: é a vez do {player(hand['to_move'])}.")
+        raise IllegalAction(NOT_YOUR_TURN)
     tile = parse_tile(action.get("tile"))
     if tile not in hand["tiles"][seat]:
         raise IllegalAction(f"Você não tem a pedra {shown(tile)}.")

@@ -90,6 +90,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules.base import (
+    NOT_YOUR_TURN,
     Action,
     Event,
     IllegalAction,
@@ -762,7 +763,7 @@ class Dozito:
         if state["out"][seat]:
             raise IllegalAction("Você já saiu desta partida.")
         if kind not in ANY_TIME and seat != state["to_move"]:
-            raise IllegalAction(f"Não é a sua vez: é a vez do {player(state['to_move'])}.")
+            raise IllegalAction(NOT_YOUR_TURN)
         state = clone(state)
         return state, MOVES[kind](state, seat, action, rng)
 

@@ -48,7 +48,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.rules import base, dice
-from games.rules.base import Action, Event, IllegalAction, State, check_keys, event, player
+from games.rules.base import (
+    NOT_YOUR_TURN,
+    Action,
+    Event,
+    IllegalAction,
+    State,
+    check_keys,
+    event,
+    player,
+)
 from games.rules.dice import counts
 
 BOXES = (
@@ -218,7 +227,7 @@ def total(state: State, seat: int) -> int:
 
 def check_turn(state: State, seat: int) -> None:
     if seat != state["to_move"]:
-        raise IllegalAction(f"Não é a sua vez: é a vez do {player(state['to_move'])}.")
+        raise IllegalAction(NOT_YOUR_TURN)
 
 
 def check_name(value: Any, in_play: Sequence[str], what: str) -> str:

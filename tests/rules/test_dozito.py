@@ -900,7 +900,7 @@ def test_keep_needs_hand_or_grid():
 
 def test_playing_out_of_turn_or_from_a_missing_seat_is_refused():
     state = table(DOWN, None)
-    refused(state, 1, DRAW, "Não é a sua vez: é a vez do Jogador 1")
+    refused(state, 1, DRAW, "Não é a sua vez.")
     refused(state, 2, DRAW, "Esse lugar não existe")
     refused(state, -1, {"type": "leave"}, "Esse lugar não existe")
     with pytest.raises(IllegalAction):

@@ -798,7 +798,7 @@ def test_only_the_player_on_turn_rolls_holds_lifts_and_scores():
         {"type": "lift", "from": "top"},
         {"type": "score", "column": "livre", "box": "pequena"},
     ):
-        refused(state, action, "Não é a sua vez: é a vez do Jogador 1", seat=1)
+        refused(state, action, "Não é a sua vez.", seat=1)
 
 
 @pytest.mark.parametrize(
