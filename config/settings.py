@@ -315,6 +315,7 @@ GAMES_SOCKETS_PER_ADDRESS = int(os.environ.get("GAMES_SOCKETS_PER_ADDRESS", "300
 GAMES_ACCOUNT_MESSAGES_PER_SECOND = float(os.environ.get("GAMES_ACCOUNT_MESSAGES_PER_SECOND", "20"))
 GAMES_ACCOUNT_MESSAGES_BURST = 80
 # Tables against robots one person may have playing at once (robots cost the server the most),
-# and tables one person may open per minute (counted in the cache, shared by the processes).
+# and tables one person may open in so many seconds (counted in the cache, shared by the
+# processes).
 GAMES_ROBOT_TABLES = int(os.environ.get("GAMES_ROBOT_TABLES", "3"))
-GAMES_TABLES_PER_MINUTE = int(os.environ.get("GAMES_TABLES_PER_MINUTE", "10"))
+GAMES_TABLE_CREATION_RATE = (int(os.environ.get("GAMES_TABLES_PER_MINUTE", "10")), 60)
