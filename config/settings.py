@@ -321,3 +321,17 @@ GAMES_SWEEPER_BACKOFF = (1.0, 30.0)
 GAMES_MAX_WAITING_TABLES = 3
 # Table chat: at most this many messages per person in this many seconds.
 GAMES_CHAT_BURST = (5, 10)
+# Limits per person and per address (games/limits.py). Sockets open in one process at once: per
+# account (a person's tabs and devices) and per client address (many people behind one school's or
+# one carrier's address share it).
+GAMES_SOCKETS_PER_ACCOUNT = int(os.environ.get("GAMES_SOCKETS_PER_ACCOUNT", "30"))
+GAMES_SOCKETS_PER_ADDRESS = int(os.environ.get("GAMES_SOCKETS_PER_ADDRESS", "300"))
+# Messages of one account across all its sockets in a process: a burst, then so many a second;
+# each socket also has its own budget (games/consumers.py).
+GAMES_ACCOUNT_MESSAGES_PER_SECOND = float(os.environ.get("GAMES_ACCOUNT_MESSAGES_PER_SECOND", "20"))
+GAMES_ACCOUNT_MESSAGES_BURST = 80
+# Tables against robots one person may have playing at once (robots cost the server the most),
+# and tables one person may open in so many seconds (counted in the cache, shared by the
+# processes).
+GAMES_ROBOT_TABLES = int(os.environ.get("GAMES_ROBOT_TABLES", "3"))
+GAMES_TABLE_CREATION_RATE = (int(os.environ.get("GAMES_TABLES_PER_MINUTE", "10")), 60)

@@ -1,3 +1,4 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
@@ -7,6 +8,10 @@ from accounts import views as account_views
 from config import views
 from guides import views as guide_views
 from guides.sitemaps import GuideSitemap
+
+# One login to protect: the admin's sends a visitor to the site's (allauth's attempt limits, counted
+# in the cache), as allauth's documentation advises.
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("", views.home, name="home"),

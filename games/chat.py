@@ -10,18 +10,16 @@ each socket appends it to its page; the history reaches a page when it loads or 
 from __future__ import annotations
 
 import secrets
-import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import services, snapshots
+from games import limits, services, snapshots
 from games.models import ChatMessage
 
 MAX_CHARS = 200
@@ -70,17 +68,6 @@ def clean(text: Any) -> str:
     return text
 
 
-def _within_rate(who: str, burst: tuple[int, int]) -> bool:
-    count, seconds = burst
-    key = f"chat:{who}:{int(time.time() // seconds)}"
-    if cache.add(key, 1, timeout=seconds * 2):
-        return True
-    try:
-        return cache.incr(key) <= count
-    except ValueError:  # expired between the two calls
-        return cache.add(key, 1, timeout=seconds * 2) or True
-
-
 def _speaker(table_id: int, user, invite_code: str, socket: str):
     """The table and the seat of a signed-in person who may speak there now (watching the table,
     not muted, within the rates of the person and of the page's `socket`), or a TableError
@@ -91,8 +78,8 @@ def _speaker(table_id: int, user, invite_code: str, socket: str):
     seat = copy.seat_of(user.pk)
     if seat is not None and seat.muted:
         raise services.TableError(_("O anfitrião silenciou você nesta mesa."))
-    within_socket = not socket or _within_rate(f"socket:{socket}", SOCKET_BURST)
-    if not within_socket or not _within_rate(str(user.pk), settings.GAMES_CHAT_BURST):
+    within_socket = not socket or limits.within_rate(f"chat:socket:{socket}", *SOCKET_BURST)
+    if not within_socket or not limits.within_rate(f"chat:{user.pk}", *settings.GAMES_CHAT_BURST):
         raise services.TableError(_("Calma: espere alguns segundos para mandar outra mensagem."))
     return copy, seat
 

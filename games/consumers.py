@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from games import (
     chat,
+    limits,
     presence,
     presenters,
     redis_layer,
@@ -64,6 +65,8 @@ BURST, PER_SECOND, PAST_BUDGET = 60, 15.0, 60
 # does not read) is closed: its output would otherwise pile up in the server.
 OUTPUT_CAP = 1_000_000
 POLICY_VIOLATION = 4008  # 1008's meaning, in the range an application may send
+# Too many sockets of one account or address (HTTP's 429): the page shows why and does not retry.
+TOO_MANY = 4029
 
 
 # The tables' database work runs in a few threads of its own: the commits of several tables then
@@ -300,6 +303,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     version: int = -1
     in_seated_group: bool = False  # which of the table's two groups this socket is in
     joined_at: float = 0.0  # when it began joining its groups (the group check's: games/layers)
+    user_id: int | None = None
+    address: str | None = None  # the client's, for the limits per address
 
     async def connect(self) -> None:
         try:
@@ -319,6 +324,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.tokens, self.refilled, self.past_budget = float(BURST), time.monotonic(), 0
         self.chars_sent, self.unacked = 0, 0
         self.seen: deque[int | str] = deque(maxlen=SEEN)  # chat lines' ids, reactions'
+        self.address = limits.address_of(self.scope)
+        refusal = limits.socket_refusal(self, self.user_id, self.address)
+        if refusal:  # accepted only to say why: a refused handshake reaches the page mute
+            await self.accept()
+            await self.send_html(notice_html(refusal, "error"))
+            await self.close(code=TOO_MANY)
+            return
         copy = await database(snapshots.get)(self.table_id)
         if copy is None or not services.may_watch(copy, self.user, self.invite_code()):
             await self.close(code=4404)
@@ -362,6 +374,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         keeper.discard(self)
+        limits.socket_closed(self, self.user_id, self.address)
         presence.forget(self.channel_name)  # first: the rest may be cut short (a slow close)
         here = _tables.get(self.table_id)
         if here is not None and self in here:  # once, however many times the socket ends
@@ -458,11 +471,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.notice(_("Algo deu errado do nosso lado: tente de novo."), "error")
 
     def spend(self) -> str:
-        """One message from the page against its budget: ok, warn (first over), drop, close."""
+        """One message from the page against its budget and its account's (across the account's
+        sockets here): ok, warn (first over), drop, close."""
         now = time.monotonic()
         self.tokens = min(BURST, self.tokens + (now - self.refilled) * PER_SECOND)
         self.refilled = now
-        if self.tokens >= 1:
+        if self.tokens >= 1 and limits.account_spend(self.user_id):
             self.tokens -= 1
             self.past_budget = 0
             return "ok"

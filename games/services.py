@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from games import rules, snapshots, timers
+from games import limits, rules, snapshots, timers
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table, TableSocket
 from games.rules.base import IllegalAction, resolve_options
@@ -410,9 +410,12 @@ def table_create(
         raise TableError(_("Relógio por jogada inválido."))
     solo = mode_info.max_seats == 1
     starts_now = solo or robots
+    _refuse_too_many_new_tables(host)
     with transaction.atomic():
         if not starts_now:
             _refuse_another_waiting_table(host)
+        elif robots:
+            _refuse_another_robot_table(host)
         table = Table.objects.create(
             game=game,
             mode=mode,
@@ -453,6 +456,46 @@ def _refuse_another_waiting_table(host) -> None:
                 "(“Encerrar a mesa”) ou comece a partida antes de abrir outra.",
                 "Você já tem %(count)d mesas esperando jogadores. Feche uma das suas mesas em "
                 "espera (“Encerrar a mesa”) ou comece a partida numa delas antes de abrir outra.",
+                limit,
+            )
+            % {"count": limit}
+        )
+
+
+def _refuse_too_many_new_tables(host) -> None:
+    """One person opens only a few tables a minute, counted in the cache (all processes)."""
+    limit, seconds = settings.GAMES_TABLE_CREATION_RATE
+    if not limits.within_rate(f"tables:{host.pk}", limit, seconds):
+        raise TableError(
+            ngettext(
+                "Calma: cada pessoa abre até %(count)d mesa por minuto. Espere um pouco e tente "
+                "de novo.",
+                "Calma: cada pessoa abre até %(count)d mesas por minuto. Espere um pouco e tente "
+                "de novo.",
+                limit,
+            )
+            % {"count": limit}
+        )
+
+
+def _refuse_another_robot_table(user) -> None:
+    """Robots cost the server the most: one person plays only a few games against them at once.
+    With the person's row locked, so that two starts at the same moment count each other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.GAMES_ROBOT_TABLES
+    playing = (
+        Table.objects.filter(status=Table.Status.PLAYING, seats__user=user)
+        .filter(seats__robot=True)
+        .distinct()
+        .count()
+    )
+    if playing >= limit:
+        raise TableError(
+            ngettext(
+                "Você já tem uma partida com robôs em andamento: termine ou saia dela antes de "
+                "começar outra.",
+                "Você já tem %(count)d partidas com robôs em andamento: termine ou saia de uma "
+                "delas antes de começar outra.",
                 limit,
             )
             % {"count": limit}
@@ -661,6 +704,8 @@ def table_start(*, table_id: int, by) -> None:
         refusal = start_refusal(copy)
         if refusal:
             raise TableError(refusal)
+        if any(s.robot for s in copy.seats):
+            _refuse_another_robot_table(by)
         seated = [s for s in copy.seats if not s.empty]
         seats = tuple(replace(seat, index=i) for i, seat in enumerate(seated))
         state = rules.get(copy.game).setup(len(seats), copy.options, RNG)

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import get_commands
+from django.urls import reverse
 
 REPO = Path(__file__).resolve().parents[1]
 DEPLOY = REPO / "deploy"
@@ -298,6 +299,32 @@ def test_request_bodies_are_limited(site):
     assert re.fullmatch(r"\d+[km]", size)
 
 
+def test_requests_and_sockets_are_limited_per_address_with_429(site):
+    zones = {d.args[1]: d for d in site.all("limit_req_zone") + site.all("limit_conn_zone")}
+    keyed = {name: zone.args[0] for name, zone in zones.items()}
+    assert keyed["zone=bozo_sockets:10m"] == keyed["zone=bozo_pedidos:10m"] == "$binary_remote_addr"
+    (login_key,) = [m for m in site.all("map") if m.args == ["$request_method", "$bozo_login_post"]]
+    assert {d.name: d.args for d in login_key.block} == {
+        "POST": ["$binary_remote_addr"],
+        "default": [""],  # an empty key is not counted: only the form's POST is
+    }
+    server = https_server(site)
+    assert (
+        server.all("limit_req_status")[0].args == server.all("limit_conn_status")[0].args == ["429"]
+    )
+    general = ["zone=bozo_pedidos", "burst=40", "nodelay"]
+    assert [d.args for d in server.all("limit_req")] == [general]
+    # One person's tabs, as many as a process lets an account keep, pass nginx.
+    (sockets,) = location(server, "/ws/").all("limit_conn")
+    assert sockets.args[0] == "bozo_sockets"
+    assert int(sockets.args[1]) >= settings.GAMES_SOCKETS_PER_ACCOUNT
+    # The login's POST is held to its own rate besides the general one (a limit_req in a block
+    # replaces the server's, so both are there), and still reaches daphne.
+    (login,) = [d for d in server.all("location") if d.args == ["=", reverse("account_login")]]
+    assert [d.args[0] for d in login.all("limit_req")] == ["zone=bozo_pedidos", "zone=bozo_login"]
+    assert login.all("proxy_pass")[0].args == ["http://bozo"]
+
+
 def test_nginx_accepts_the_site(tmp_path):
     nginx, openssl = shutil.which("nginx"), shutil.which("openssl")
     if nginx is None or openssl is None:
@@ -504,6 +531,13 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
 
             big = b"x" * (2 * 1024 * 1024)
             assert _https(ports["https"], "/_client/", {}, method="POST", body=big)[0].status == 413
+
+            # Passwords posted in a row: past the login's burst, nginx answers 429 itself.
+            statuses = [
+                _https(ports["https"], "/conta/login/", {}, method="POST", body=b"x")[0].status
+                for _ in range(12)
+            ]
+            assert 429 in statuses and 429 not in statuses[:6], statuses
 
             plain = http.client.HTTPConnection("127.0.0.1", ports["http"], timeout=30)
             plain.request("GET", "/conta/login/?next=/", headers={"Host": "localhost"})

@@ -1142,6 +1142,16 @@ def _server_env(workdir: Path) -> dict[str, str]:
         PYTHONPATH=str(SERVER_REPO),
         PYTHONUNBUFFERED="1",
     )
+    # The bench's crowd comes from one address and a few accounts, opening many tables at once:
+    # the limits per person and per address would refuse most of it.
+    for name in (
+        "GAMES_SOCKETS_PER_ACCOUNT",
+        "GAMES_SOCKETS_PER_ADDRESS",
+        "GAMES_ACCOUNT_MESSAGES_PER_SECOND",
+        "GAMES_ROBOT_TABLES",
+        "GAMES_TABLES_PER_MINUTE",
+    ):
+        env[name] = "1000000"
     return env
 
 

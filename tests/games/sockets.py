@@ -73,11 +73,17 @@ def refused(socket: WebsocketCommunicator) -> WebsocketCommunicator:
     return socket
 
 
-async def connect(table_id: int, user=None, *, path: str | None = None) -> Socket:
+async def connect(
+    table_id: int, user=None, *, path: str | None = None, client: str | None = None
+) -> Socket:
+    """A socket at the table, as `user` (None: a visitor), from the address `client` (as
+    daphne's --proxy-headers gives it), opened and its first message read."""
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if user is not None:
         headers.append((b"cookie", f"sessionid={await session_cookie(user)}".encode()))
     socket = Socket(application, path or f"/ws/mesa/{table_id}/", headers=headers)
+    if client is not None:  # read by the application only once the socket connects
+        socket.scope["client"] = [client, 50000]
     OPEN.append(socket)
     connected, code = await socket.connect()
     assert connected, code

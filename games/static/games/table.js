@@ -303,7 +303,8 @@
   // htmx's ws extension opens a new socket by itself only after 1006, 1011, 1012 and 1013; the
   // server closes an open socket with 4011 for its passing trouble (the channel layer's Redis
   // restarting, say), so the page opens one itself then, waiting longer each time until a
-  // message comes (never after 4001, logged out, 4008, flooding, or 4404, no such table).
+  // message comes (never after 4001, logged out, 4008, flooding, 4029, too many sockets of the
+  // account or address, whose notice stays on the page, or 4404, no such table).
   var passingTries = 0;
   document.addEventListener("htmx:wsClose", function (event) {
     var detail = event.detail || {};
