@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy and Permissions-Policy (Django 5.2 has neither).
     "config.security.security_headers_middleware",
+    # An X-Forwarded-For allauth cannot read is a 400 here, not a 403 later: config/forwarded.py.
+    "config.forwarded.forwarded_for_middleware",
     "servestatic.middleware.ServeStaticMiddleware",
     # Pages and JSON gzipped (padded against BREACH); below servestatic, whose .gz it keeps.
     "django.middleware.gzip.GZipMiddleware",
@@ -275,10 +277,14 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # address is printed anyway, by runserver or daphne's command line) and of Twisted's optional
 # HTTP/2 extras, which mean nothing behind nginx; its warnings and errors still come through.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+# The answers to bad input (4xx) are one warning line each, without traceback: config/logs.py.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler", "level": LOG_LEVEL}},
+    "filters": {"bad_input": {"()": "config.logs.BadInputOnOneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "level": LOG_LEVEL, "filters": ["bad_input"]}
+    },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": [], "propagate": True},

@@ -221,8 +221,20 @@ def site() -> Directive:
     return parse_nginx(SITE.read_text())
 
 
+def named_servers(site: Directive) -> list[Directive]:
+    """The site's own servers: every one but the catch-all."""
+    return [s for s in site.all("server") if s is not catch_all_server(site)]
+
+
+def catch_all_server(site: Directive) -> Directive:
+    (server,) = [
+        s for s in site.all("server") if any("default_server" in d.args for d in s.all("listen"))
+    ]
+    return server
+
+
 def https_server(site: Directive) -> Directive:
-    (server,) = [s for s in site.all("server") if any("ssl" in d.args for d in s.all("listen"))]
+    (server,) = [s for s in named_servers(site) if any("ssl" in d.args for d in s.all("listen"))]
     return server
 
 
@@ -232,7 +244,7 @@ def location(server: Directive, path: str) -> Directive:
 
 
 def test_plain_http_is_redirected_to_https(site):
-    (plain,) = [s for s in site.all("server") if s is not https_server(site)]
+    (plain,) = [s for s in named_servers(site) if s is not https_server(site)]
     assert {d.args[0] for d in plain.all("listen")} == {"80", "[::]:80"}
     assert location(plain, "/").all("return")[0].args == ["301", "https://$host$request_uri"]
 
@@ -323,6 +335,35 @@ def test_requests_and_sockets_are_limited_per_address_with_429(site):
     (login,) = [d for d in server.all("location") if d.args == ["=", reverse("account_login")]]
     assert [d.args[0] for d in login.all("limit_req")] == ["zone=bozo_pedidos", "zone=bozo_login"]
     assert login.all("proxy_pass")[0].args == ["http://bozo"]
+
+
+def test_a_catch_all_server_stops_every_other_host_before_django(site):
+    """A Host (or TLS name) that is not the site's never reaches daphne: Django would answer it
+    400 (DisallowedHost), and every scanner of the internet sends such requests."""
+    server = catch_all_server(site)
+    listens = sorted(" ".join(d.args) for d in server.all("listen"))
+    assert listens == [
+        "443 ssl default_server",
+        "80 default_server",
+        "[::]:443 ssl default_server",
+        "[::]:80 default_server",
+    ]
+    assert server.all("ssl_reject_handshake")[0].args == ["on"]  # no certificate shown
+    assert server.all("return")[0].args == ["444"]  # closed without an answer
+    assert not server.all("location") and not server.all("proxy_pass")
+    for named in named_servers(site):
+        assert all("default_server" not in d.args for d in named.all("listen"))
+        assert named.all("server_name")[0].args != ["_"]
+
+
+def test_a_request_line_too_long_is_answered_414_by_nginx(site):
+    """The default server reads a plain HTTP request line, the TLS name's server an HTTPS one:
+    both set the limit, well below what daphne's Twisted closes the connection on (16 KB)."""
+    for server in (catch_all_server(site), https_server(site)):
+        (buffers,) = server.all("large_client_header_buffers")
+        number, size = buffers.args
+        assert int(number) >= 2 and re.fullmatch(r"(\d+)k", size)
+        assert int(size[:-1]) <= 8
 
 
 def test_nginx_accepts_the_site(tmp_path):
@@ -417,7 +458,8 @@ def _nginx_config(tmp_path: Path, cert: Path, key: Path, ports: dict[str, int]) 
     for directive, path in (("ssl_certificate", cert), ("ssl_certificate_key", key)):
         text = re.sub(rf"^(\s*{directive}) \S+;", rf"\1 {path};", text, flags=re.M)
     text = re.sub(r"^\s*listen \[::\]:\d+.*\n", "", text, flags=re.M)
-    text = re.sub(r"^(\s*)listen 80;", rf"\1listen 127.0.0.1:{ports['http']};", text, flags=re.M)
+    text = re.sub(r"^(\s*)listen 80\b", rf"\1listen 127.0.0.1:{ports['http']}", text, flags=re.M)
+    text = text.replace("server_name bozo.example.com;", "server_name localhost;")
     text = re.sub(r"^(\s*)listen 443 ", rf"\1listen 127.0.0.1:{ports['https']} ", text, flags=re.M)
     upstream = "".join(f"    server 127.0.0.1:{port};\n" for port in ports["daphne"])
     text = re.sub(r"(upstream bozo \{\n)(?:\s*server [^\n]*\n)+", rf"\1{upstream}", text)
@@ -445,12 +487,27 @@ def _certificate(tmp_path: Path, openssl: str) -> tuple[Path, Path]:
     return cert, key
 
 
-def _https(port: int, path: str, headers: dict[str, str], *, method: str = "GET", body=None):
-    """A request to nginx from 127.0.0.2: an address that is neither nginx's nor daphne's."""
+def _tls() -> ssl.SSLContext:
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE  # the test certificate
+    return context
+
+
+def _plain(port: int, path: str, host: str):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Host": host})
+        response = conn.getresponse()
+        return response, response.read()
+    finally:
+        conn.close()
+
+
+def _https(port: int, path: str, headers: dict[str, str], *, method: str = "GET", body=None):
+    """A request to nginx from 127.0.0.2: an address that is neither nginx's nor daphne's, with
+    the site's name (localhost here) in the TLS handshake."""
     conn = http.client.HTTPSConnection(
-        "127.0.0.1", port, context=context, source_address=("127.0.0.2", 0), timeout=30
+        "localhost", port, context=_tls(), source_address=("127.0.0.2", 0), timeout=30
     )
     try:
         conn.request(method, path, body=body, headers={"Host": "localhost", **headers})
@@ -529,6 +586,22 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
             assert response.headers["Content-Encoding"] is None
             assert body.rstrip().endswith(b"</html>")
 
+            # Any other name never reaches daphne: its TLS handshake is refused, and a Host that
+            # is not the site's, over HTTPS or HTTP, is closed without an answer (444).
+            raw = socket.create_connection(("127.0.0.1", ports["https"]), timeout=30)
+            with raw, pytest.raises(ssl.SSLError):
+                _tls().wrap_socket(raw, server_hostname="evil.example")
+            with pytest.raises(http.client.RemoteDisconnected):
+                _https(ports["https"], "/", {"Host": "evil.example"})
+            with pytest.raises(http.client.RemoteDisconnected):
+                _plain(ports["http"], "/", "evil.example")
+
+            # A request line longer than nginx reads is answered 414 by nginx, not dropped. Over
+            # TLS the request fits one record (16 KB), so that it is all sent before nginx answers
+            # and closes; over HTTP nginx reads the rest before closing (lingering_close).
+            assert _https(ports["https"], "/?" + "a" * 12_000, {})[0].status == 414
+            assert _plain(ports["http"], "/?" + "a" * 100_000, "localhost")[0].status == 414
+
             big = b"x" * (2 * 1024 * 1024)
             assert _https(ports["https"], "/_client/", {}, method="POST", body=big)[0].status == 413
 
@@ -542,9 +615,10 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
             plain = http.client.HTTPConnection("127.0.0.1", ports["http"], timeout=30)
             plain.request("GET", "/conta/login/?next=/", headers={"Host": "localhost"})
             response = plain.getresponse()
+
+            response, _body = _plain(ports["http"], "/conta/login/?next=/", "localhost")
             assert response.status == 301
             assert response.headers["Location"] == "https://localhost/conta/login/?next=/"
-            plain.close()
         finally:
             proc.terminate()
             proc.wait(20)
