@@ -27,6 +27,7 @@ import pytest
 from django.db import connection
 
 from games import services
+from tests import servers
 from tests.accounts.test_client_address import free_port
 
 REPO = Path(__file__).resolve().parents[1]
@@ -69,12 +70,7 @@ def daphne(log: Path):
             time.sleep(0.1)
         yield port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        servers.stop(proc)
 
 
 def request(port: int, method: str, path: str, headers: dict[str, str]) -> int | None:
