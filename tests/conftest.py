@@ -4,6 +4,36 @@ import os
 
 import pytest
 from django.core.cache import cache
+from hypothesis import settings
+
+# One hypothesis profile for `make test` and CI alike; example counts: tests/properties.py.
+settings.register_profile("suite", deadline=None, print_blob=True)
+settings.load_profile("suite")
+
+# What depends on the backend: a test that uses the database (and with it the channel layer, the
+# cache and the processes around them). CI's PostgreSQL + Redis pass runs only these (-m backend);
+# the rules, robots and pages that never touch them run once, in the embedded pass.
+BACKEND_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+# A hung test fails with its stack within this many seconds; browser games and the fault tests,
+# which start servers, get longer.
+TIMEOUT = 60
+SLOW_FOLDERS = {"e2e": 240, "faults": 240}
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.test import TransactionTestCase
+
+    for item in items:
+        case = getattr(item, "cls", None)
+        if (
+            item.get_closest_marker("django_db")
+            or BACKEND_FIXTURES & set(getattr(item, "fixturenames", ()))
+            or (case is not None and issubclass(case, TransactionTestCase))
+        ):
+            item.add_marker(pytest.mark.backend)
+        if not item.get_closest_marker("timeout"):
+            folder = item.path.parent.name
+            item.add_marker(pytest.mark.timeout(SLOW_FOLDERS.get(folder, TIMEOUT)))
 
 
 @pytest.fixture(autouse=True)

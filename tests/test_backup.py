@@ -29,6 +29,9 @@ import pytest
 
 from tests import servers
 
+# Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
+pytestmark = pytest.mark.backend
+
 REPO = Path(__file__).resolve().parents[1]
 BACKUP = REPO / "deploy" / "backup.sh"
 TABLES = {

@@ -23,6 +23,9 @@ import pytest
 from tests.faults.harness import Daphne, fault_environment, prepare
 from tests.games.test_two_processes import Player, fresh_database, next_move
 
+# Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
+pytestmark = pytest.mark.backend
+
 POOL_SIZE = 6
 PAGES, MOVES = 500, 200
 TABLES = 12  # solo Bozó tables played at once; each ends after some twenty moves

@@ -37,13 +37,14 @@ from config.asgi import application
 from games import consumers, rules, services, snapshots
 from games.models import Action, Seat, Table
 from tests.games.sockets import Socket
+from tests.properties import EXAMPLES as PROPERTY_EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MODES = {"bozo": "duelo", "domino": "duplas", "dozito": "mesa", "yams": "mesa"}
 PLAYERS = {"bozo": 2, "domino": 4, "dozito": 2, "yams": 2}
 NAMES = ("ana", "bia", "caio", "duda")
-EXAMPLES = 16
+EXAMPLES = PROPERTY_EXAMPLES["socket_fuzz"]
 STEPS = 25  # with their probes, within the socket budget (consumers.BURST)
 # The probe that follows every message: its notice marks the end of the message's answers.
 PROBE = json.dumps({"ack": "sonda"})

@@ -27,10 +27,11 @@ from accounts.models import User
 from config import urls as site_urls
 from games import services
 from games.models import Action, ChatMessage, ScoreSheet, Seat, Table
+from tests.properties import EXAMPLES as PROPERTY_EXAMPLES
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = 400
+EXAMPLES = PROPERTY_EXAMPLES["form_fuzz"]
 # English that Django or allauth would show if a message were not translated.
 ENGLISH = (
     "This field is required",

@@ -11,8 +11,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from games import rules
 from tests.games.test_two_processes import REPO, Daphne, Player, backends, environment, run
+
+# Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
+pytestmark = pytest.mark.backend
 
 TABLES = {
     "domino": {"game": "domino", "mode": "duplas", "seats": ["Ana", "robot", "robot", "robot"]},

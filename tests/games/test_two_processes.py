@@ -28,6 +28,9 @@ from websockets.asyncio.client import connect
 from tests import servers
 from tests.pages import Page
 
+# Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
+pytestmark = pytest.mark.backend
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -10,14 +10,14 @@ import json
 import random
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalAction
 from games.rules.bozo import BOXES, GAME, MODES
+from tests.properties import examples
 
 SEATS = {mode: seats for mode, (seats, _) in MODES.items()}
-GAMES = {"solo": 600, "duelo": 350, "duplas": 250}
 ENDINGS = ("leave", "claim_inactivity")
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -163,25 +163,25 @@ def same_side(state, seat):
     return [s for s in range(state["seats"]) if cards[s] == cards[seat]]
 
 
-@settings(max_examples=GAMES["solo"], deadline=None)
+@examples
 @given(seed=seeds, chosen=options)
 def test_random_solo_games_end_after_ten_turns(seed, chosen):
     check_complete_games("solo", chosen, seed)
 
 
-@settings(max_examples=GAMES["duelo"], deadline=None)
+@examples
 @given(seed=seeds, chosen=options)
 def test_random_duelo_games_end_after_ten_turns_each(seed, chosen):
     check_complete_games("duelo", chosen, seed)
 
 
-@settings(max_examples=GAMES["duplas"], deadline=None)
+@examples
 @given(seed=seeds, chosen=options)
 def test_random_duplas_games_end_after_five_turns_each(seed, chosen):
     check_complete_games("duplas", chosen, seed)
 
 
-@settings(max_examples=300, deadline=None)
+@examples
 @given(seed=seeds, mode=st.sampled_from(tuple(MODES)), chosen=options)
 def test_leaving_and_claiming_end_the_game_for_the_right_side(seed, mode, chosen):
     state, _, (before, seat, action) = play(mode, chosen, seed, endings=0.02)
@@ -304,7 +304,7 @@ def is_legal(state, seat, action):
     return json.dumps(action) in [json.dumps(a) for a in GAME.legal_actions(state, seat)]
 
 
-@settings(max_examples=200, deadline=None)
+@examples
 @given(seed=seeds, mode=st.sampled_from(tuple(MODES)), chosen=options)
 def test_illegal_actions_are_refused_and_leave_the_state_untouched(seed, mode, chosen):
     rng = random.Random(seed)

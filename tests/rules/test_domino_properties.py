@@ -9,11 +9,12 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalAction
 from games.rules.domino import ARMS, GAME, table_tiles
+from tests.properties import examples
 
 ALL_TILES = sorted([a, b] for a in range(7) for b in range(a, 7))
 
@@ -173,7 +174,7 @@ def step(state, rng, *, thorough):
     return new, events
 
 
-@settings(max_examples=300, deadline=None)
+@examples
 @given(seeds, options)
 def test_random_hands_keep_every_invariant(seed, chosen):
     rng = random.Random(seed)
@@ -185,7 +186,7 @@ def test_random_hands_keep_every_invariant(seed, chosen):
         state, _ = step(state, rng, thorough=True)
 
 
-@settings(max_examples=120, deadline=None)
+@examples
 @given(seeds, options)
 def test_random_games_end_with_two_matches_won(seed, chosen):
     rng = random.Random(seed)
@@ -205,7 +206,7 @@ def test_random_games_end_with_two_matches_won(seed, chosen):
     assert sum(reasons.values()) == state["hand"]["number"]
 
 
-@settings(max_examples=200, deadline=None)
+@examples
 @given(seeds, st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=3))
 def test_leaving_at_any_moment_gives_the_game_to_the_other_pair(seed, plays_first, leaver):
     rng = random.Random(seed)

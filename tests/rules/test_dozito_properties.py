@@ -8,11 +8,12 @@ above all; whole games check the cheap invariants only, to keep the file fast.
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalAction
 from games.rules.dozito import GAME, new_deck
+from tests.properties import examples
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SEATS = st.integers(min_value=2, max_value=5)
@@ -191,7 +192,7 @@ def step(state, rng, *, thorough):
     return new
 
 
-@settings(max_examples=40, deadline=None)
+@examples
 @given(SEEDS, SEATS, ROUNDS, st.integers(min_value=0, max_value=600))
 def test_random_turns_keep_every_invariant_and_hide_every_hidden_card(seed, seats, rounds, skip):
     """From the deal, or from a random moment of the game (round ends included), sometimes
@@ -212,7 +213,7 @@ def test_random_turns_keep_every_invariant_and_hide_every_hidden_card(seed, seat
         state = step(state, rng, thorough=True)
 
 
-@settings(max_examples=40, deadline=None)
+@examples
 @given(SEEDS, SEATS, ROUNDS)
 def test_random_games_end_with_the_rounds_scored(seed, seats, rounds):
     rng = random.Random(seed)
@@ -235,7 +236,7 @@ def test_random_games_end_with_the_rounds_scored(seed, seats, rounds):
         assert len(result["winners"]) == 1
 
 
-@settings(max_examples=60, deadline=None)
+@examples
 @given(SEEDS, SEATS, st.integers(min_value=0, max_value=80), st.booleans())
 def test_leaving_or_being_claimed_at_any_moment_takes_one_player_out(
     seed, seats, moves_first, claim

@@ -12,10 +12,11 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import bozo, dice, domino, dozito, yams
+from tests.properties import examples
 from tests.rules.test_bozo_properties import choose
 from tests.rules.test_domino_properties import check_tiles
 from tests.rules.test_domino_properties import check_turn as check_domino_turn
@@ -119,7 +120,7 @@ def dice_valid(state):
 DICE = {"pick": pick_dice, "hidden": dice_hidden, "public": dice_public, "valid": dice_valid}
 
 
-@settings(max_examples=40, deadline=None)
+@examples
 @given(seed=SEEDS, mode=st.sampled_from(tuple(bozo.MODES)), general=st.booleans())
 def test_bozo_redeal_throws_the_covered_dice_again_and_keeps_every_view(seed, mode, general):
     rng = random.Random(seed)
@@ -128,7 +129,7 @@ def test_bozo_redeal_throws_the_covered_dice_again_and_keeps_every_view(seed, mo
     walk(bozo, state, rng, 120, **DICE)
 
 
-@settings(max_examples=40, deadline=None)
+@examples
 @given(
     seed=SEEDS,
     seats=st.integers(1, 4),
@@ -217,7 +218,7 @@ DOMINO = {
 }
 
 
-@settings(max_examples=30, deadline=None)
+@examples
 @given(seed=SEEDS, bucho_lado=st.sampled_from(["dobrado", "simples"]))
 def test_domino_redeal_deals_the_other_hands_again_as_the_log_allows(seed, bucho_lado):
     rng = random.Random(seed)
@@ -297,7 +298,7 @@ DOZITO = {
 }
 
 
-@settings(max_examples=30, deadline=None)
+@examples
 @given(seed=SEEDS, seats=st.integers(2, 5), rounds=st.sampled_from([1, 3]))
 def test_dozito_redeal_deals_the_face_down_cards_and_the_draw_pile_again(seed, seats, rounds):
     rng = random.Random(seed)

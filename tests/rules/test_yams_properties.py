@@ -7,11 +7,12 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalAction
 from games.rules.yams import GAME
+from tests.properties import examples
 
 SEEDS = st.integers(0, 2**32 - 1)
 FACE_BOXES = {"uns": 1, "dois": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6}
@@ -247,7 +248,7 @@ def boxes(max_min):
     return 15 if max_min else 13
 
 
-@settings(max_examples=1000, deadline=None)
+@examples
 @given(seed=SEEDS, max_min=st.booleans())
 def test_random_solo_games_follow_the_page(seed, max_min):
     state = play(1, 1, max_min, seed, thorough=seed % 4 == 0)
@@ -255,7 +256,7 @@ def test_random_solo_games_follow_the_page(seed, max_min):
     assert outcome["winners"] == [0] and outcome["reason"] == "complete"
 
 
-@settings(max_examples=60, deadline=None)
+@examples
 @given(seed=SEEDS, seats=st.integers(2, 4), max_min=st.booleans())
 def test_random_games_around_a_table_follow_the_page(seed, seats, max_min):
     state = play(seats, 1, max_min, seed, thorough=seed % 4 == 0)
@@ -273,7 +274,7 @@ def test_long_random_games_end_after_seats_times_columns_times_boxes_turns(seats
         check_end(state, seats * columns * boxes(max_min))
 
 
-@settings(max_examples=100, deadline=None)
+@examples
 @given(
     seed=SEEDS,
     seats=st.integers(1, 3),
@@ -292,7 +293,7 @@ def test_random_games_from_half_filled_cards_end_when_every_box_is_filled(
     check_end(state, open_boxes)
 
 
-@settings(max_examples=16, deadline=None)
+@examples
 @given(seed=SEEDS, columns=st.sampled_from([1, 4]), max_min=st.booleans())
 def test_every_legal_action_of_every_seat_applies(seed, columns, max_min):
     sweep = 0.1 if columns == 1 else 0.01
@@ -305,7 +306,7 @@ def test_every_legal_action_of_every_seat_applies(seed, columns, max_min):
 ENDING = {"leave": "left", "claim_inactivity": "inactivity"}
 
 
-@settings(max_examples=150, deadline=None)
+@examples
 @given(seed=SEEDS, seats=st.integers(1, 4), max_min=st.booleans())
 @example(seed=24450145, seats=4, max_min=False)
 def test_leaving_and_claims_end_the_game_as_the_house_rule_says(seed, seats, max_min):
@@ -412,7 +413,7 @@ def check_refused(state, seat, action):
         assert json.dumps(action) not in legal
 
 
-@settings(max_examples=80, deadline=None)
+@examples
 @given(seed=SEEDS, seats=st.integers(1, 3), columns=st.sampled_from([1, 3, 4]))
 def test_illegal_actions_are_refused_and_change_nothing(seed, seats, columns):
     rng = random.Random(seed)

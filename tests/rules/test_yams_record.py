@@ -4,12 +4,13 @@ import copy
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import yams
 from games.rules.base import IllegalAction
 from games.rules.yams import GAME, record
+from tests.properties import examples
 
 
 def new(seats=2, **options):
@@ -179,7 +180,7 @@ def test_the_last_box_ends_the_game_and_a_finished_game_refuses_more():
     refused(state, "A partida já terminou", seat=0, column="livre", box="full", points=25)
 
 
-@settings(max_examples=60, deadline=None)
+@examples
 @given(st.data())
 def test_random_real_dice_games_fill_every_card_and_match_the_totals(data):
     columns = data.draw(st.sampled_from([1, 3, 4]))
