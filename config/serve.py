@@ -110,8 +110,20 @@ if uvloop is not None:
 
 from daphne.cli import CommandLineInterface  # noqa: E402 - imported after the loop policy is set
 
+
+def close_bad_sockets_with_a_code(cli: CommandLineInterface) -> None:
+    """A frame over the size limit or text that is not UTF-8 closes its socket with 1009 or 1007
+    (RFC 6455), as the browser then reports, instead of autobahn's default under daphne: dropping
+    the connection without a word. Set once daphne's server has built its factory."""
+    from twisted.internet import reactor
+
+    reactor.callWhenRunning(lambda: cli.server.ws_factory.setProtocolOptions(failByDrop=False))
+
+
 if __name__ == "__main__":
     raise_open_files(int(os.environ.get("SERVE_OPEN_FILES") or OPEN_FILES))
     trim_every(float(os.environ.get("SERVE_MALLOC_TRIM_SECONDS") or TRIM_SECONDS))
     collect_every(int(os.environ.get("SERVE_GC_THRESHOLD") or GC_THRESHOLD))
-    sys.exit(CommandLineInterface.entrypoint())
+    cli = CommandLineInterface()
+    close_bad_sockets_with_a_code(cli)
+    sys.exit(cli.run(sys.argv[1:]))

@@ -5,9 +5,9 @@ frames (tests/test_clean_logs.py sends many more through Django's test client).
 Through daphne an unreadable X-Forwarded-For also becomes the request's REMOTE_ADDR (daphne takes
 the header's first entry as it is), so an empty header leaves allauth no address at all.
 
-Bad frames: autobahn, under daphne, fails such a connection by dropping it, without a close
-frame (its `failByDrop` option, which daphne neither sets nor exposes); what is checked here is
-that the socket ends and nothing is logged but the access lines.
+Bad frames close their socket with the code RFC 6455 gives them (config/serve.py): 1009 for a
+message over daphne's size limit, 1007 for text that is not UTF-8, 1002 for a broken frame; and
+nothing is logged but the access lines.
 """
 
 from __future__ import annotations
@@ -123,6 +123,21 @@ def send_on_a_table_socket(port: int, table_id: int, data: bytes) -> bytes:
         return received
 
 
+def close_code(received: bytes) -> int | None:
+    """The code of the close frame among the frames daphne sent (unmasked), if there is one."""
+    while len(received) >= 2:
+        opcode, size = received[0] & 0x0F, received[1] & 0x7F
+        start = 2
+        if size == 126:
+            size, start = struct.unpack("!H", received[2:4])[0], 4
+        elif size == 127:
+            size, start = struct.unpack("!Q", received[2:10])[0], 10
+        if opcode == 0x8:
+            return struct.unpack("!H", received[start : start + 2])[0] if size >= 2 else None
+        received = received[start + size :]
+    return None
+
+
 BAD_FORWARDED_FOR = ["garbage", "", "999.1.1.1", "203.0.113.7, garbage"]
 
 
@@ -142,8 +157,8 @@ def test_bad_requests_and_frames_leave_no_traceback_in_daphnes_output(tmp_path, 
 
         too_big = frame(0x1, b"a" * (1024 * 1024 + 1))  # daphne's default limit is 1 MiB
         not_utf8 = frame(0x1, b"\xff\xfe")
-        for data in (too_big, not_utf8, b"\x8f\x80garbage"):
-            send_on_a_table_socket(port, table.pk, data)
+        for data, code in ((too_big, 1009), (not_utf8, 1007), (b"\x8f\x80garbage", 1002)):
+            assert close_code(send_on_a_table_socket(port, table.pk, data)) == code
     output = log.read_text()
     assert "Traceback" not in output, output
     assert output.count("Unreadable X-Forwarded-For header") == len(BAD_FORWARDED_FOR), output
