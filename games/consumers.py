@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -786,7 +787,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             log.warning("closing a socket of table %s that does not read", self.table_id)
             await self.close(code=POLICY_VIOLATION)
             return
-        await self.send(text_data=html)
+        with contextlib.suppress(Disconnected):  # daphne is closing it (a bad frame)
+            await self.send(text_data=html)
 
 
 class UnknownSocket(AsyncWebsocketConsumer):

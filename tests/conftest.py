@@ -16,8 +16,8 @@ settings.load_profile("suite")
 BACKEND_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
 # A hung test fails with its stack within this many seconds; browser games and the fault tests,
 # which start servers, get longer.
-TIMEOUT = 60
-SLOW_FOLDERS = {"e2e": 240, "faults": 240}
+TIMEOUT = 120
+SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 
 
 def pytest_collection_modifyitems(config, items):

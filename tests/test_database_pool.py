@@ -24,7 +24,7 @@ from tests.faults.harness import Daphne, fault_environment, prepare
 from tests.games.test_two_processes import Player, fresh_database, next_move
 
 # Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
-pytestmark = pytest.mark.backend
+pytestmark = [pytest.mark.backend, pytest.mark.timeout(300)]  # 500 pages and 200 moves
 
 POOL_SIZE = 6
 PAGES, MOVES = 500, 200
