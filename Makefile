@@ -34,12 +34,12 @@ run: $(VENV)/.installed
 	@echo ""
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# The whole suite on two workers, a test file per worker at a time (a file's browser, live server
-# and throwaway servers stay with it). One folder or test: `make test TESTS=tests/rules`.
+# The whole suite on two workers (tests/conftest.py keeps a file that shares a browser or
+# servers on one). One folder or test: `make test TESTS=tests/rules`.
 WORKERS ?= 2
 TESTS ?=
 test: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile $(TESTS)
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup $(TESTS)
 
 # Benchmarks live in tests/bench/bench_*.py; they print their figures and assert no timings.
 bench: $(VENV)/.installed-dev

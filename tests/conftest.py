@@ -20,11 +20,24 @@ TIMEOUT = 120
 SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 
 
+# Under `make test`'s two workers (pytest-xdist, --dist loadgroup) each test goes to whichever
+# worker is free, except those that share something for a whole file (a browser, a live server, a
+# throwaway Redis or the servers of a fault test): a file of them stays on one worker.
+SHARED_PER_FILE = {"browser", "redis_url"}
+FOLDERS_SHARED_PER_FILE = {"e2e", "faults"}
+
+
 def pytest_collection_modifyitems(config, items):
     from django.test import TransactionTestCase
 
     for item in items:
         case = getattr(item, "cls", None)
+        if (
+            item.path.parent.name in FOLDERS_SHARED_PER_FILE
+            or SHARED_PER_FILE & set(getattr(item, "fixturenames", ()))
+            or (case is not None and hasattr(case, "live_server_url"))
+        ):
+            item.add_marker(pytest.mark.xdist_group(str(item.path)))
         if (
             item.get_closest_marker("django_db")
             or BACKEND_FIXTURES & set(getattr(item, "fixturenames", ()))
