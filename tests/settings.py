@@ -4,11 +4,21 @@ DATABASE_URL and REDIS_URL are honoured, so CI runs the same suite on PostgreSQL
 """
 
 import os
+from urllib.parse import urlsplit
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-use-0123456789")
 
-from config.settings import *  # noqa: F403
-from config.settings import BASE_DIR, DATABASES
+# Each pytest-xdist worker (gw0, gw1…) its own Redis database, as it has its own test database: a
+# test's cache.clear() empties the whole Redis database, the other worker's channel layer with it.
+# The servers a test starts inherit the variable.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if os.environ.get("REDIS_URL") and _worker.startswith("gw"):
+    _redis = urlsplit(os.environ["REDIS_URL"])
+    _database = int(_redis.path.strip("/") or 0) + 1 + int(_worker[2:])
+    os.environ["REDIS_URL"] = _redis._replace(path=f"/{_database}").geturl()
+
+from config.settings import *  # noqa: E402, F403
+from config.settings import BASE_DIR, DATABASES  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed, tests only
 STORAGES = {

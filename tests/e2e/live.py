@@ -10,10 +10,12 @@ of a deadlock; the TRUNCATE then finds the server with nothing left to do.
 
 from __future__ import annotations
 
+import os
 import time
+from unittest import mock
 
 from channels.testing import ChannelsLiveServerTestCase
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connections, transaction
 
 from games.models import Table, TableSocket
 
@@ -22,6 +24,18 @@ SOCKETS_GONE_SECONDS = 5.0
 
 class LiveServerTestCase(ChannelsLiveServerTestCase):
     serve_static = True
+
+    @classmethod
+    def setUpClass(cls):
+        # The server is a fork of this process: a connection open here, or PostgreSQL's pool,
+        # would be shared by both, their queries crossing on one socket. Each side opens its own.
+        # (Playwright's loop may already run in this thread: the ORM is used synchronously.)
+        with mock.patch.dict(os.environ, {"DJANGO_ALLOW_ASYNC_UNSAFE": "true"}):
+            for connection in connections.all():
+                connection.close()
+                if connection.vendor == "postgresql":
+                    connection.close_pool()
+        super().setUpClass()
 
     def setUp(self):
         super().setUp()
