@@ -65,6 +65,37 @@ def make_user(db, password):
     return make
 
 
+@pytest.fixture
+def person(make_user):
+    """`person("eva")`: the person of that name, made on the first asking (the name is the
+    username, capitalised the nickname). `ana`, `bia` and `people` come from here, so a test
+    that asks for two of them gets the same Ana in both."""
+    made = {}
+
+    def get(name: str):
+        if name not in made:
+            made[name] = make_user(name, nickname=name.title())
+        return made[name]
+
+    return get
+
+
+@pytest.fixture
+def ana(person):
+    return person("ana")
+
+
+@pytest.fixture
+def bia(person):
+    return person("bia")
+
+
+@pytest.fixture
+def people(person):
+    """Ana, Bia, Caio and Duda, in that order: a full table of any game, the first its host."""
+    return [person(name) for name in ("ana", "bia", "caio", "duda")]
+
+
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory):
     """A throwaway redis-server for the module (tests/servers.py); under CI=true it must run."""

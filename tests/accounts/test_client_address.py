@@ -44,11 +44,6 @@ def logged_in(client: Client) -> bool:
     return client.get("/").context["user"].is_authenticated
 
 
-@pytest.fixture
-def people(make_user):
-    return {name: make_user(name) for name in ("ana", "bia", "caio")}
-
-
 @pytest.mark.django_db
 @behind_nginx
 @pytest.mark.parametrize(

@@ -24,16 +24,6 @@ HISTORY = reverse("accounts:history")
 PROFILE = reverse("accounts:profile")
 
 
-@pytest.fixture
-def ana(make_user):
-    return make_user("ana", nickname="Ana")
-
-
-@pytest.fixture
-def bia(make_user):
-    return make_user("bia", nickname="Bia")
-
-
 def rows(html: str) -> list[str]:
     """Each listed game's text, tags dropped and spaces folded, in the page's order."""
     items = re.findall(r'<li class="history__game.*?</li>', html, re.S)

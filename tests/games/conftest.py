@@ -30,16 +30,6 @@ def loaded(monkeypatch):
 
 
 @pytest.fixture
-def ana(make_user):
-    return make_user("ana", nickname="Ana")
-
-
-@pytest.fixture
-def bia(make_user):
-    return make_user("bia", nickname="Bia")
-
-
-@pytest.fixture
 def duel(ana, bia):
     """A Bozó duel in progress: Ana in seat 0 (on turn), Bia in seat 1."""
     table = services.table_create(host=ana, game="bozo", mode="duelo")

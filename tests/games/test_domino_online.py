@@ -36,13 +36,9 @@ def later(seconds: float = 600):
 
 
 @pytest.fixture
-def people(make_user):
-    return [make_user(name, nickname=name.title()) for name in ("ana", "bia", "caio", "duda")]
-
-
-@pytest.fixture
-def waiting(make_user):
-    return [make_user(name, nickname=name.title()) for name in ("eva", "fabio", "gil")]
+def waiting(person):
+    """Three more people, for the queue of the table of `people`."""
+    return [person(name) for name in ("eva", "fabio", "gil")]
 
 
 def four_people(people, **options) -> Table:
@@ -429,7 +425,7 @@ def test_over_whole_matches_no_render_holds_a_hand_but_the_viewers_own(people, w
 
 @pytest.mark.asyncio
 async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_on_another_page(
-    people, waiting, make_user
+    people, waiting
 ):
     """The players play the end of a match through their sockets; the person called from the
     queue, watching another table meanwhile, hears it on their personal channel, with a link."""

@@ -467,9 +467,9 @@ def replayed(game, table_id: int) -> None:
 @pytest.mark.parametrize("role", ["player", "spectator", "queued", "anonymous"])
 @pytest.mark.parametrize("game", sorted(MODES))
 def test_random_and_malformed_messages_leave_the_socket_usable_and_the_rules_in_charge(
-    game, role, make_user, monkeypatch
+    game, role, person, monkeypatch
 ):
-    people = {name: make_user(name, nickname=name.title()) for name in (*NAMES, "eva", "fabio")}
+    people = {name: person(name) for name in (*NAMES, "eva", "fabio")}
     for slug in MODES:
         monkeypatch.setattr(rules.get(slug), "apply", seeded(rules.get(slug).apply))
     monkeypatch.setattr(services, "RNG", services.RNG)  # set per example, restored after

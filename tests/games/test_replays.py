@@ -74,16 +74,6 @@ HIDDEN = {"bozo": 20, "domino": 100, "dozito": 50, "yams": 0}  # steps the seed 
 GAMES = [("bozo", "duelo"), ("domino", "duplas"), ("dozito", "mesa"), ("yams", "mesa")]
 
 
-@pytest.fixture
-def ana(make_user):
-    return make_user("ana", nickname="Ana")
-
-
-@pytest.fixture
-def bia(make_user):
-    return make_user("bia", nickname="Bia")
-
-
 def finished(person, game: str, mode: str, *, seed: int = 1, **options) -> Table:
     table = services.table_create(host=person, game=game, mode=mode, robots=True, **options)
     return play_out(table, [person], seed=seed)
