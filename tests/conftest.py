@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 from django.core.cache import cache
@@ -94,6 +95,23 @@ def bia(person):
 def people(person):
     """Ana, Bia, Caio and Duda, in that order: a full table of any game, the first its host."""
     return [person(name) for name in ("ana", "bia", "caio", "duda")]
+
+
+@pytest.fixture
+def site_rng():
+    """`site_rng(7)` or `site_rng(generator)`: the site's dice and deals (games.services.RNG)
+    come from that seed or generator for the rest of the test; returns the generator. The
+    one place a test sets it: the site's own is put back after the test."""
+    from games import services
+
+    before = services.RNG
+
+    def use(source: int | random.Random) -> random.Random:
+        services.RNG = source if isinstance(source, random.Random) else random.Random(source)
+        return services.RNG
+
+    yield use
+    services.RNG = before
 
 
 @pytest.fixture(scope="module")

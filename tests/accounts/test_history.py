@@ -16,12 +16,18 @@ from django.utils import timezone
 
 from games import selectors, services
 from games.models import Seat, Table
-from tests.games.test_replays import _seeded, finished, play_out  # noqa: F401 - autouse fixture
+from tests.games.play import finished, play_out
 
 pytestmark = pytest.mark.django_db
 
 HISTORY = reverse("accounts:history")
 PROFILE = reverse("accounts:profile")
+
+
+@pytest.fixture(autouse=True)
+def _seeded(site_rng):
+    """The site's dice and deals come from a seeded generator, which play_out seeds anew."""
+    site_rng(0)
 
 
 def rows(html: str) -> list[str]:

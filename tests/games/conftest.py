@@ -20,11 +20,11 @@ class Loaded(random.Random):
 
 
 @pytest.fixture
-def loaded(monkeypatch):
+def loaded(site_rng):
     """Script the site's dice: `loaded([6, 6, 2, 3, 4])`."""
 
     def load(faces):
-        monkeypatch.setattr(services, "RNG", Loaded(faces))
+        return site_rng(Loaded(faces))
 
     return load
 
