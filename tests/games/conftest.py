@@ -1,30 +1,18 @@
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games import services
 from games.models import Table
-
-
-class Loaded(random.Random):
-    """Throws the faces it is given, in order, then sixes."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0) if self.faces else 6
+from tests.dice import Loaded
 
 
 @pytest.fixture
 def loaded(site_rng):
-    """Script the site's dice: `loaded([6, 6, 2, 3, 4])`."""
+    """Script the site's dice: `loaded([6, 6, 2, 3, 4])`, then sixes."""
 
     def load(faces):
-        return site_rng(Loaded(faces))
+        return site_rng(Loaded(faces, then=6))
 
     return load
 
