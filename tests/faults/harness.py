@@ -39,6 +39,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from tests import servers
 from tests.games.test_two_processes import REPO, _need, environment, run
 from tests.pages import Page
+from tests.waiting import until
 
 # The close codes after which the real page opens a new socket by itself (htmx's ws extension:
 # 1006, 1011, 1012, 1013; table.js: 4011). A refused handshake is seen by a browser as 1006.
@@ -49,14 +50,6 @@ NOT_PLAYED = frozenset({"leave", "claim_inactivity"})
 def need_servers() -> None:
     if not servers.available():
         _need("PostgreSQL and Redis are needed: " + ", ".join(servers.missing()))
-
-
-async def until(check, timeout: float = 30.0, what: str = "") -> None:
-    """Poll `check()` (a plain function) until it is true; generous timeouts, no timing asserts."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"never happened: {what}"
-        await asyncio.sleep(0.05)
 
 
 class Redis:
