@@ -23,7 +23,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -134,13 +133,8 @@ class Daphne:
             cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         log.close()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_path.read_text()[-3000:]
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return self
-            time.sleep(0.1)
-        raise AssertionError("daphne did not start")
+        servers.wait_listening(self.proc, self.port, self.log)
+        return self
 
     def kill(self) -> None:
         assert self.proc is not None
