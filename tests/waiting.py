@@ -26,3 +26,13 @@ async def until(
             return
         assert time.monotonic() < deadline, f"never happened in {timeout} s: {what}"
         await asyncio.sleep(every)
+
+
+def wait_until(
+    check: Callable[[], object], timeout: float = 30.0, what: str = "", every: float = 0.05
+):
+    """`until` for a test without an event loop of its own (a browser test's, a server's)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"never happened in {timeout} s: {what}"
+        time.sleep(every)
