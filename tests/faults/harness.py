@@ -199,7 +199,7 @@ class Client:
     frames: int = 0  # frames read since the current socket opened
     ws: object = None
     _task: asyncio.Task | None = None
-    _open: asyncio.Event = field(default_factory=asyncio.Event)
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)  # a frame, a close
     stopped: bool = False
 
     def url(self) -> str:
@@ -232,6 +232,7 @@ class Client:
                             notice = self.page.notice
                             if notice and (not self.notices or self.notices[-1] != notice):
                                 self.notices.append(notice)
+                            await self._notify()
                     except ConnectionClosed:
                         pass
                     code = ws.close_code if ws.close_code is not None else 1006
@@ -239,10 +240,25 @@ class Client:
                 code = 1006  # a refused or failed handshake: the browser's 1006
             self.ws, self.frames = None, 0
             self.closes.append(code)
+            await self._notify()
             if self.stopped or code not in RECONNECT_CODES:
                 return
             retry += 1
             await asyncio.sleep(min(2.0, 0.1 * 2**retry) * random.random() + 0.05)
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def changed_until(self, check, timeout: float) -> bool:
+        """Wait until `check()` holds, asked again at each frame the page takes and at each
+        close; False when `timeout` runs out first."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(check), timeout)
+            except TimeoutError:
+                return False
+        return True
 
     @property
     def live(self) -> bool:
@@ -268,14 +284,16 @@ class Client:
         if not await self.send(data):
             return None
         self.sent.append(sent)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and self.sockets == socket_ and self.live:
-            if self.page.version > version:
-                sent.acknowledged = True
-                return sent
-            if len(self.page.raw) > before and "message--error" in "".join(self.page.raw[before:]):
-                return sent
-            await asyncio.sleep(0.02)
+
+        def same_socket() -> bool:
+            return self.sockets == socket_ and self.live
+
+        def answered() -> bool:
+            refused = "message--error" in "".join(self.page.raw[before:])
+            return not same_socket() or self.page.version > version or refused
+
+        await self.changed_until(answered, 10)
+        sent.acknowledged = same_socket() and self.page.version > version
         return sent
 
     async def close(self) -> None:
@@ -288,9 +306,14 @@ class Client:
                 await asyncio.wait_for(self._task, 10)
 
 
+def playable(page: Page) -> list[dict]:
+    """The moves the page offers (not leaving, not claiming the other's inactivity)."""
+    return [a for a in page.actions() if a.get("type") not in NOT_PLAYED]
+
+
 def choose(page: Page, rng: random.Random) -> dict | None:
     """A legal action the page offers: a kind first, then one of that kind."""
-    actions = [a for a in page.actions() if a.get("type") not in NOT_PLAYED]
+    actions = playable(page)
     if not actions:
         return None
     kind = rng.choice(sorted({a["type"] for a in actions}))
@@ -301,8 +324,8 @@ async def play(client: Client, rng: random.Random, stop: asyncio.Event, think=0.
     """Play whenever the page offers a move, at a brisk human pace, until `stop`."""
     while not stop.is_set():
         action = choose(client.page, rng) if client.live else None
-        if action is None:
-            await asyncio.sleep(0.05)
+        if action is None:  # until a frame offers a move (looking at `stop` now and then)
+            await client.changed_until(lambda: client.live and playable(client.page), 0.25)
             continue
         await client.act(action)
         await asyncio.sleep(think)
