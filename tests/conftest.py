@@ -98,6 +98,23 @@ def people(person):
 
 
 @pytest.fixture
+def duel(ana, bia):
+    """A Bozó duel in progress: Ana in seat 0 (on turn), Bia in seat 1."""
+    from games import services
+
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def users(ana, bia):
+    return ana, bia
+
+
+@pytest.fixture
 def site_rng():
     """`site_rng(7)` or `site_rng(generator)`: the site's dice and deals (games.services.RNG)
     come from that seed or generator for the rest of the test; returns the generator. The

@@ -18,21 +18,6 @@ def loaded(site_rng):
 
 
 @pytest.fixture
-def duel(ana, bia):
-    """A Bozó duel in progress: Ana in seat 0 (on turn), Bia in seat 1."""
-    table = services.table_create(host=ana, game="bozo", mode="duelo")
-    services.seat_take(table_id=table.pk, user=bia)
-    services.table_start(table_id=table.pk, by=ana)
-    table.refresh_from_db()
-    return table
-
-
-@pytest.fixture
-def users(ana, bia):
-    return ana, bia
-
-
-@pytest.fixture
 def robot_duel(ana):
     """A Bozó duel in progress: Ana in seat 0 (on turn), a robot in seat 1."""
     table = services.table_create(host=ana, game="bozo", mode="duelo")
