@@ -30,7 +30,7 @@ async def until(
 
 def wait_until(
     check: Callable[[], object], timeout: float = 30.0, what: str = "", every: float = 0.05
-):
+) -> None:
     """`until` for a test without an event loop of its own (a browser test's, a server's)."""
     deadline = time.monotonic() + timeout
     while not check():
