@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 from django.core.cache import cache
@@ -101,6 +102,71 @@ def make_user(db, password):
         return user
 
     return make
+
+
+@pytest.fixture
+def person(make_user):
+    """`person("eva")`: the person of that name, made on the first asking (the name is the
+    username, capitalised the nickname). `ana`, `bia` and `people` come from here, so a test
+    that asks for two of them gets the same Ana in both."""
+    made = {}
+
+    def get(name: str):
+        if name not in made:
+            made[name] = make_user(name, nickname=name.title())
+        return made[name]
+
+    return get
+
+
+@pytest.fixture
+def ana(person):
+    return person("ana")
+
+
+@pytest.fixture
+def bia(person):
+    return person("bia")
+
+
+@pytest.fixture
+def people(person):
+    """Ana, Bia, Caio and Duda, in that order: a full table of any game, the first its host."""
+    return [person(name) for name in ("ana", "bia", "caio", "duda")]
+
+
+@pytest.fixture
+def duel(ana, bia):
+    """A Bozó duel in progress: Ana in seat 0 (on turn), Bia in seat 1."""
+    from games import services
+
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def users(ana, bia):
+    return ana, bia
+
+
+@pytest.fixture
+def site_rng():
+    """`site_rng(7)` or `site_rng(generator)`: the site's dice and deals (games.services.RNG)
+    come from that seed or generator for the rest of the test; returns the generator. The
+    one place a test sets it: the site's own is put back after the test."""
+    from games import services
+
+    before = services.RNG
+
+    def use(source: int | random.Random) -> random.Random:
+        services.RNG = source if isinstance(source, random.Random) else random.Random(source)
+        return services.RNG
+
+    yield use
+    services.RNG = before
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 DATABASE_NAME = "bench"
@@ -202,6 +202,21 @@ def redis(workdir: Path) -> Iterator[str]:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         stop(proc)
+
+
+def wait_listening(
+    proc: subprocess.Popen, port: int, output: Callable[[], str], timeout: float = START_TIMEOUT
+) -> None:
+    """Wait until the server `proc` accepts connections on `port` (a server's readiness has no
+    event to wait on: it is asked every 0.1 s). Fails with the end of its `output()` if it exits
+    first, or when `timeout` runs out."""
+    deadline = time.monotonic() + timeout
+    while True:
+        assert proc.poll() is None, output()[-3000:]
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+            return
+        assert time.monotonic() < deadline, f"{proc.args[0]} not listening on {port} in {timeout} s"
+        time.sleep(0.1)
 
 
 def stop(proc: subprocess.Popen) -> None:

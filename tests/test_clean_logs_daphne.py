@@ -20,7 +20,6 @@ import socket
 import struct
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,6 @@ from django.db import connection
 
 from games import services
 from tests import servers
-from tests.accounts.test_client_address import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,7 +42,7 @@ def database_environment() -> dict[str, str]:
 @contextlib.contextmanager
 def daphne(log: Path):
     """The site's daphne behind an imagined nginx; its output goes to `log`. Yields its port."""
-    port = free_port()
+    port = servers.free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_"))}
     env.pop("DEBUG", None)
     env.update(
@@ -61,13 +59,7 @@ def daphne(log: Path):
             cwd=REPO, env=env, stdout=output, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, log.read_text()[-3000:]
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
-                break
-            assert time.monotonic() < deadline, "daphne did not start"
-            time.sleep(0.1)
+        servers.wait_listening(proc, port, log.read_text)
         yield port
     finally:
         servers.stop(proc)

@@ -11,7 +11,6 @@ machine has them, and so does a real nginx with the site in front of two daphnes
 from __future__ import annotations
 
 import base64
-import contextlib
 import gzip
 import http.client
 import importlib.util
@@ -22,7 +21,6 @@ import shutil
 import socket
 import ssl
 import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -521,7 +519,8 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
     nginx, openssl = shutil.which("nginx"), shutil.which("openssl")
     if nginx is None or openssl is None:
         pytest.skip("nginx (or openssl, for a test certificate) is not installed")
-    from tests.accounts.test_client_address import daphne_serving, free_port
+    from tests import servers
+    from tests.accounts.test_client_address import daphne_serving
 
     cert, key = _certificate(tmp_path, openssl)
     static = tmp_path / "static"
@@ -530,7 +529,7 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
     (static / "robots.txt").write_text("User-agent: *")
     with daphne_serving("--proxy-headers") as one, daphne_serving("--proxy-headers") as two:
         upstreams = [int(base.rsplit(":", 1)[1]) for base in (one, two)]
-        ports = {"http": free_port(), "https": free_port(), "daphne": upstreams}
+        ports = {"http": servers.free_port(), "https": servers.free_port(), "daphne": upstreams}
         config = _nginx_config(tmp_path, cert, key, ports)
         log = tmp_path / "error.log"
         globals_ = f"pid {tmp_path}/nginx.pid; error_log {log}; daemon off; master_process off;"
@@ -539,14 +538,7 @@ def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
         )  # fmt: skip
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                assert proc.poll() is None, log.read_text()
-                with contextlib.suppress(OSError):
-                    socket.create_connection(("127.0.0.1", ports["https"])).close()
-                    break
-                assert time.monotonic() < deadline, "nginx did not start"
-                time.sleep(0.1)
+            servers.wait_listening(proc, ports["https"], log.read_text, timeout=30)
 
             # The client's own X-Forwarded-For is overwritten: Django sees where it came from.
             forged = {"X-Forwarded-For": "10.9.8.7", "X-Forwarded-Proto": "http"}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import urllib.error
@@ -15,15 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from tests import servers
+
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 120.0
 MISSING = "/pagina-que-nao-existe/"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def run_env(tmp_path: Path) -> dict[str, str]:
@@ -54,7 +49,7 @@ def make_run(tmp_path):
         if os.environ.get("CI") == "true":  # CI builds both: there this test must run
             pytest.fail(f"{reason} (CI=true)", pytrace=False)
         pytest.skip(reason)
-    port = free_port()
+    port = servers.free_port()
     log_path = tmp_path / "make-run.log"
     with log_path.open("w") as log:
         # -o: never reinstall the venv from a test, even if pyproject.toml is newer than its stamp.

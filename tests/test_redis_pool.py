@@ -11,6 +11,8 @@ import pytest
 import redis
 from asgiref.sync import sync_to_async
 
+from tests.waiting import until
+
 pytestmark = pytest.mark.asyncio
 
 
@@ -35,8 +37,7 @@ async def clients_after_sockets(url: str, options: dict, settings) -> int:
         await release.wait()
 
     tasks = [asyncio.create_task(socket(n)) for n in range(20)]
-    while len(held) < 20:
-        await asyncio.sleep(0.05)
+    await until(lambda: len(held) == 20, 30, "twenty sockets reading the cache")
     count = len(redis.Redis.from_url(url).client_list())
     release.set()
     await asyncio.gather(*tasks)

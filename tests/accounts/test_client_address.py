@@ -12,15 +12,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 from django.test import Client, override_settings
+
+from tests import servers
 
 LOGIN = "/conta/login/"
 WRONG = "errada-123456"
@@ -42,11 +42,6 @@ def log_in(client: Client, login: str, password: str):
 
 def logged_in(client: Client) -> bool:
     return client.get("/").context["user"].is_authenticated
-
-
-@pytest.fixture
-def people(make_user):
-    return {name: make_user(name) for name in ("ana", "bia", "caio")}
 
 
 @pytest.mark.django_db
@@ -134,16 +129,10 @@ def test_without_the_trusted_proxy_count_every_client_shares_the_proxy_address(p
 # A real daphne with --proxy-headers, as the systemd unit starts it.
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def daphne_serving(*flags: str):
     """A daphne of the site's stack (with /_client/) on a free port; yields its base URL."""
-    port = free_port()
+    port = servers.free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_"))}
     env.pop("DEBUG", None)
     env.update(
@@ -157,21 +146,10 @@ def daphne_serving(*flags: str):
         cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, proc.stdout.read()[-3000:]
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
-                break
-            assert time.monotonic() < deadline, "daphne did not start"
-            time.sleep(0.1)
+        servers.wait_listening(proc, port, proc.stdout.read)
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        servers.stop(proc)
         proc.stdout.close()
 
 

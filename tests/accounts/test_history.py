@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games import selectors, services
 from games.models import Seat, Table
-from tests.games.test_replays import _seeded, finished, play_out  # noqa: F401 - autouse fixture
+from tests.games.play import finished, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -24,14 +24,10 @@ HISTORY = reverse("accounts:history")
 PROFILE = reverse("accounts:profile")
 
 
-@pytest.fixture
-def ana(make_user):
-    return make_user("ana", nickname="Ana")
-
-
-@pytest.fixture
-def bia(make_user):
-    return make_user("bia", nickname="Bia")
+@pytest.fixture(autouse=True)
+def _seeded(site_rng):
+    """The site's dice and deals come from a seeded generator, which play_out seeds anew."""
+    site_rng(0)
 
 
 def rows(html: str) -> list[str]:

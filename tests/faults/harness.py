@@ -23,7 +23,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from tests import servers
 from tests.games.test_two_processes import REPO, _need, environment, run
 from tests.pages import Page
+from tests.waiting import until
 
 # The close codes after which the real page opens a new socket by itself (htmx's ws extension:
 # 1006, 1011, 1012, 1013; table.js: 4011). A refused handshake is seen by a browser as 1006.
@@ -49,14 +49,6 @@ NOT_PLAYED = frozenset({"leave", "claim_inactivity"})
 def need_servers() -> None:
     if not servers.available():
         _need("PostgreSQL and Redis are needed: " + ", ".join(servers.missing()))
-
-
-async def until(check, timeout: float = 30.0, what: str = "") -> None:
-    """Poll `check()` (a plain function) until it is true; generous timeouts, no timing asserts."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"never happened: {what}"
-        await asyncio.sleep(0.05)
 
 
 class Redis:
@@ -141,13 +133,8 @@ class Daphne:
             cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         log.close()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_path.read_text()[-3000:]
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return self
-            time.sleep(0.1)
-        raise AssertionError("daphne did not start")
+        servers.wait_listening(self.proc, self.port, self.log)
+        return self
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -212,7 +199,7 @@ class Client:
     frames: int = 0  # frames read since the current socket opened
     ws: object = None
     _task: asyncio.Task | None = None
-    _open: asyncio.Event = field(default_factory=asyncio.Event)
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)  # a frame, a close
     stopped: bool = False
 
     def url(self) -> str:
@@ -245,6 +232,7 @@ class Client:
                             notice = self.page.notice
                             if notice and (not self.notices or self.notices[-1] != notice):
                                 self.notices.append(notice)
+                            await self._notify()
                     except ConnectionClosed:
                         pass
                     code = ws.close_code if ws.close_code is not None else 1006
@@ -252,10 +240,25 @@ class Client:
                 code = 1006  # a refused or failed handshake: the browser's 1006
             self.ws, self.frames = None, 0
             self.closes.append(code)
+            await self._notify()
             if self.stopped or code not in RECONNECT_CODES:
                 return
             retry += 1
             await asyncio.sleep(min(2.0, 0.1 * 2**retry) * random.random() + 0.05)
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def changed_until(self, check, timeout: float) -> bool:
+        """Wait until `check()` holds, asked again at each frame the page takes and at each
+        close; False when `timeout` runs out first."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(check), timeout)
+            except TimeoutError:
+                return False
+        return True
 
     @property
     def live(self) -> bool:
@@ -281,14 +284,16 @@ class Client:
         if not await self.send(data):
             return None
         self.sent.append(sent)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and self.sockets == socket_ and self.live:
-            if self.page.version > version:
-                sent.acknowledged = True
-                return sent
-            if len(self.page.raw) > before and "message--error" in "".join(self.page.raw[before:]):
-                return sent
-            await asyncio.sleep(0.02)
+
+        def same_socket() -> bool:
+            return self.sockets == socket_ and self.live
+
+        def answered() -> bool:
+            refused = "message--error" in "".join(self.page.raw[before:])
+            return not same_socket() or self.page.version > version or refused
+
+        await self.changed_until(answered, 10)
+        sent.acknowledged = same_socket() and self.page.version > version
         return sent
 
     async def close(self) -> None:
@@ -301,9 +306,14 @@ class Client:
                 await asyncio.wait_for(self._task, 10)
 
 
+def playable(page: Page) -> list[dict]:
+    """The moves the page offers (not leaving, not claiming the other's inactivity)."""
+    return [a for a in page.actions() if a.get("type") not in NOT_PLAYED]
+
+
 def choose(page: Page, rng: random.Random) -> dict | None:
     """A legal action the page offers: a kind first, then one of that kind."""
-    actions = [a for a in page.actions() if a.get("type") not in NOT_PLAYED]
+    actions = playable(page)
     if not actions:
         return None
     kind = rng.choice(sorted({a["type"] for a in actions}))
@@ -314,8 +324,8 @@ async def play(client: Client, rng: random.Random, stop: asyncio.Event, think=0.
     """Play whenever the page offers a move, at a brisk human pace, until `stop`."""
     while not stop.is_set():
         action = choose(client.page, rng) if client.live else None
-        if action is None:
-            await asyncio.sleep(0.05)
+        if action is None:  # until a frame offers a move (looking at `stop` now and then)
+            await client.changed_until(lambda: client.live and playable(client.page), 0.25)
             continue
         await client.act(action)
         await asyncio.sleep(think)

@@ -61,9 +61,14 @@ async def scenario(env, setup, database_url, first: h.Daphne, second: h.Daphne) 
         60, "every table moving before the kill",
     )  # fmt: skip
     on_first = [c for c in clients if c.port == first.port]
+    closes = [len(c.closes) for c in on_first]
     first.kill()
     killed_at = h.versions(database_url, ids)
-    await asyncio.sleep(1.0)
+    # Started again once every page of the killed process has seen its socket close.
+    await h.until(
+        lambda: all(len(c.closes) > n for c, n in zip(on_first, closes, strict=True)),
+        30, "the killed process's pages losing their sockets",
+    )  # fmt: skip
     first.start()
     # Every page of the killed process opens a new socket by itself.
     await h.until(lambda: all(c.sockets >= 2 and c.live for c in on_first), 60, "reconnections")

@@ -59,6 +59,11 @@ async def on_turn(clients: list[h.Client]) -> h.Client:
     return found[0]
 
 
+def logged(daphnes: list[h.Daphne], since: list[int], text: str) -> bool:
+    """Whether every one of `daphnes` has logged `text` since its mark."""
+    return all(text in d.log()[mark:] for d, mark in zip(daphnes, since, strict=True))
+
+
 async def scenario(env, setup, database_url, workdir, first, second) -> None:
     people, tables = setup["people"], setup["tables"]
     duel, domino = tables["duel"], tables["domino"]
@@ -78,6 +83,8 @@ async def scenario(env, setup, database_url, workdir, first, second) -> None:
     page = f"/mesa/{duel}/"
     assert get(first.port, page, people["Ana"]["session"])[0] == 200
 
+    daphnes = [first, second]
+    marks = [len(daphne.log()) for daphne in daphnes]
     servers.postgres_stop(workdir)
     mover = await on_turn([ana, bia])
     lost = []
@@ -95,7 +102,10 @@ async def scenario(env, setup, database_url, workdir, first, second) -> None:
         assert status == 503, (status, body[:500])
         assert "tente de novo em instantes" in body and 'lang="pt-BR"' in body
         assert "Traceback" not in body and headers.get("Retry-After")
-    await asyncio.sleep(2)
+    # Both processes met the outage in their sweepers too, which backed off: no socket closed.
+    await h.until(
+        lambda: logged(daphnes, marks, "sweeper tick failed again"), 30, "both sweepers backing off"
+    )
     assert all(c.live for c in clients)  # no socket closed for it
 
     servers.postgres_start(workdir, database_url)
@@ -119,11 +129,16 @@ async def scenario(env, setup, database_url, workdir, first, second) -> None:
     stop.set()
     await asyncio.gather(*tasks)
 
-    # 2. A quiet outage: nobody sends anything while the database is down, so no thread of a
-    # process saw it fail; after it, a move reaches every page (no socket's render of the new
-    # version fails on a connection that died meanwhile).
+    # 2. A quiet outage: nobody sends anything while the database is down, so no table's thread
+    # saw it fail (only the sweepers and the pools); after it, a move reaches every page (no
+    # socket's render of the new version fails on a connection that died meanwhile).
+    marks = [len(daphne.log()) for daphne in daphnes]
     servers.postgres_stop(workdir)
-    await asyncio.sleep(3)
+    # Back once both processes' pools have given up reconnecting (config/settings.py: after
+    # DATABASE_POOL_TIMEOUT), so that the next piece of work must connect anew.
+    await h.until(
+        lambda: logged(daphnes, marks, "reconnection attempt in pool"), 30, "the pools giving up"
+    )
     servers.postgres_start(workdir, database_url)
     duel_pages = [c for c in clients if c.table_id == duel]
     for _ in range(2):

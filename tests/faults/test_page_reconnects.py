@@ -30,6 +30,7 @@ import pytest
 from tests import servers
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.faults import harness as h
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -130,8 +131,14 @@ def test_the_real_page_reconnects_by_itself_after_each_fault():
                 players.move()  # their sockets came back by themselves too
                 page_follows(page, database_url, table_id)
 
+                mark = len(daphne.log())
                 servers.postgres_stop(workdir)
-                time.sleep(1)
+                # The process met the outage (its sweeper's work failed); the page's socket
+                # stayed open through it.
+                wait_until(
+                    lambda: "sweeper tick failed" in daphne.log()[mark:], 30,
+                    "the sweeper meeting the outage",
+                )  # fmt: skip
                 assert page.get_attribute("[data-connection]", "data-connection") == "open"
                 servers.postgres_start(workdir, database_url)
                 players.move()

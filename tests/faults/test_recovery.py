@@ -33,16 +33,9 @@ from tests.games.sockets import (
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
     version_now,
 )
+from tests.waiting import until
 
 ROLL = {"type": "roll", "cup": False}
-
-
-async def _until(check, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not check():
-        assert loop.time() < deadline
-        await asyncio.sleep(0.02)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -55,7 +48,7 @@ async def test_a_socket_whose_groups_the_layer_forgot_rejoins_and_catches_up(
     ana, bia = users
     mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     checks, losses = keeper.checks, keeper.losses
-    await _until(lambda: keeper.checks > checks + 1)  # the canary came back: the groups hold
+    await until(lambda: keeper.checks > checks + 1, 10, "the canary back: the groups hold")
     assert keeper.losses == losses
     # What a Redis restarted without persistence leaves: every membership of the process gone
     # (through the layer's own interface: this may be the CI's shared Redis).
@@ -88,7 +81,7 @@ async def test_sockets_that_came_through_an_unreachable_layer_rejoin_when_it_is_
     ana, bia = users
     mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     checks = keeper.checks
-    await _until(lambda: keeper.checks > checks + 1)
+    await until(lambda: keeper.checks > checks + 1, 10, "the canary back")
     layer = get_channel_layer()
     # A quick restart: these sockets' groups are gone, the layer fails the process once, and
     # the canary joins its group again before it is sent (so it comes back).
@@ -106,7 +99,7 @@ async def test_sockets_that_came_through_an_unreachable_layer_rejoin_when_it_is_
 
     monkeypatch.setattr(kind, "group_send", once_unreachable)
     rejoins = keeper.rejoins
-    await _until(lambda: failed and keeper.rejoins > rejoins)  # back: its sockets rejoined
+    await until(lambda: failed and keeper.rejoins > rejoins, 10, "back: its sockets rejoined")
     start = await version_now(duel.pk)
     await send(mine, ROLL, version=start, cid="after-the-restart")
     await mine.until_version(start + 1)
@@ -138,12 +131,14 @@ async def test_only_the_sockets_that_joined_before_the_canary_rejoin_at_its_firs
     group_check = layers.GroupKeeper()
     before = Member(1, time.monotonic())  # began joining before the process's canary
     group_check.add(before)
-    await _until(lambda: group_check.since > before.joined_at)  # the canary joined
+    await until(lambda: group_check.since > before.joined_at, 10, "the canary joined")
     after = [Member(2 + n, time.monotonic()) for n in range(3)]  # a restart's reconnections
     for member in after:
         group_check.add(member)
     try:
-        await _until(lambda: group_check.rejoins >= 1 and group_check.checks >= 3)
+        await until(
+            lambda: group_check.rejoins >= 1 and group_check.checks >= 3, 10, "the first check"
+        )
     finally:
         group_check.task.cancel()
     assert before.asked == ["rejoin", 7]
@@ -176,17 +171,11 @@ async def test_a_socket_that_loses_the_channel_layer_closes_with_4011(duel, user
     gone.set()
     closed = await mine.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": 4011}
-    rows = [1]
 
-    async def count() -> None:
-        rows[0] = await TableSocket.objects.filter(table_id=duel.pk).acount()
+    async def no_presence_row() -> bool:
+        return not await TableSocket.objects.filter(table_id=duel.pk).aexists()
 
-    for _ in range(100):  # its presence row goes once the socket has closed
-        await count()
-        if rows[0] == 0:
-            break
-        await asyncio.sleep(0.05)
-    assert rows[0] == 0
+    await until(no_presence_row, 10, "its presence row gone once the socket closed")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -106,8 +106,13 @@ async def scenario(env, setup, database_url, redis, first, second) -> None:
         for i, c in enumerate(players)
     ]
     await moves_on(database_url, ids, 2, "play before the restart")
+    closes = [len(c.closes) for c in clients]
     redis.stop()
-    await asyncio.sleep(0.5)
+    # Started again once a socket has lost the layer and said so (4011).
+    await h.until(
+        lambda: any(4011 in c.closes[n:] for c, n in zip(clients, closes, strict=True)),
+        30, "a socket closing with 4011",
+    )  # fmt: skip
     redis.start()
     await moves_on(database_url, ids, 4, "play after the restart")
     stop.set()

@@ -1,57 +1,20 @@
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games import services
 from games.models import Table
-
-
-class Loaded(random.Random):
-    """Throws the faces it is given, in order, then sixes."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0) if self.faces else 6
+from tests.dice import Loaded
 
 
 @pytest.fixture
-def loaded(monkeypatch):
-    """Script the site's dice: `loaded([6, 6, 2, 3, 4])`."""
+def loaded(site_rng):
+    """Script the site's dice: `loaded([6, 6, 2, 3, 4])`, then sixes."""
 
     def load(faces):
-        monkeypatch.setattr(services, "RNG", Loaded(faces))
+        return site_rng(Loaded(faces, then=6))
 
     return load
-
-
-@pytest.fixture
-def ana(make_user):
-    return make_user("ana", nickname="Ana")
-
-
-@pytest.fixture
-def bia(make_user):
-    return make_user("bia", nickname="Bia")
-
-
-@pytest.fixture
-def duel(ana, bia):
-    """A Bozó duel in progress: Ana in seat 0 (on turn), Bia in seat 1."""
-    table = services.table_create(host=ana, game="bozo", mode="duelo")
-    services.seat_take(table_id=table.pk, user=bia)
-    services.table_start(table_id=table.pk, by=ana)
-    table.refresh_from_db()
-    return table
-
-
-@pytest.fixture
-def users(ana, bia):
-    return ana, bia
 
 
 @pytest.fixture

@@ -36,13 +36,9 @@ def later(seconds: float = 600):
 
 
 @pytest.fixture
-def people(make_user):
-    return [make_user(name, nickname=name.title()) for name in ("ana", "bia", "caio", "duda")]
-
-
-@pytest.fixture
-def waiting(make_user):
-    return [make_user(name, nickname=name.title()) for name in ("eva", "fabio", "gil")]
+def waiting(person):
+    """Three more people, for the queue of the table of `people`."""
+    return [person(name) for name in ("eva", "fabio", "gil")]
 
 
 def four_people(people, **options) -> Table:
@@ -184,12 +180,10 @@ def test_a_full_table_offers_the_queue_whose_people_watch_without_any_hand(peopl
     assert snapshots.get(table.pk).queue == ()
 
 
-def test_at_the_end_of_a_hand_people_in_the_queue_take_the_robots_seats(
-    people, waiting, monkeypatch
-):
+def test_at_the_end_of_a_hand_people_in_the_queue_take_the_robots_seats(people, waiting, site_rng):
     # A seeded deal: with the site's own generator about one first hand in a few hundred scores
     # 200 and ends the match, where the queue's rule is another (the next test's).
-    monkeypatch.setattr(services, "RNG", random.Random(2))
+    site_rng(2)
     ana = people[0]
     table = with_robots(ana, 3)
     services.table_start(table_id=table.pk, by=ana)
@@ -223,14 +217,14 @@ def test_at_the_end_of_a_match_robots_leave_first(people, waiting):
 
 
 def test_with_one_person_waiting_the_losers_draw_and_the_loser_goes_to_the_end_of_the_queue(
-    people, waiting, monkeypatch
+    people, waiting, site_rng
 ):
     table = four_people(people)
     eva = waiting[0]
     services.queue_join(table_id=table.pk, user=eva)
     set_state(table, scores=[195, 190])
     # A tie first (both sums 5), then the first of the losing pair draws the higher tile.
-    monkeypatch.setattr(services, "RNG", Draws([((2, 3), (1, 4)), ((4, 5), (0, 1))]))
+    site_rng(Draws([((2, 3), (1, 4)), ((4, 5), (0, 1))]))
     with services.collected() as outbox:
         events = play_until(table, {"match_end"}, people)
     match_end = next(e for e in events if e["type"] == "match_end")
@@ -429,7 +423,7 @@ def test_over_whole_matches_no_render_holds_a_hand_but_the_viewers_own(people, w
 
 @pytest.mark.asyncio
 async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_on_another_page(
-    people, waiting, make_user
+    people, waiting
 ):
     """The players play the end of a match through their sockets; the person called from the
     queue, watching another table meanwhile, hears it on their personal channel, with a link."""

@@ -36,11 +36,6 @@ def later(seconds: float = 600):
     return timezone.now() + timedelta(seconds=seconds)
 
 
-@pytest.fixture
-def people(make_user):
-    return [make_user(name, nickname=name.title()) for name in ("ana", "bia", "caio")]
-
-
 def table_of(game: str, people, *, robots: int = 0, options=None, **fields) -> Table:
     """A game of `people` (the first hosts) and `robots`, started."""
     table = services.table_create(
@@ -93,13 +88,13 @@ def play_out(table: Table, users, *, seed: int = 5, limit: int = 4000) -> snapsh
 
 @pytest.mark.asyncio
 async def test_a_dozito_turn_through_the_socket_reaches_both_pages_and_refuses_the_others(
-    people, make_user
+    people, person
 ):
     ana, bia = people[:2]
     table = await sync_to_async(table_of)("dozito", [ana, bia])
     ana_socket = await connect(table.pk, ana)
     bia_socket = await connect(table.pk, bia)
-    watcher = await connect(table.pk, await sync_to_async(make_user)("eva", nickname="Eva"))
+    watcher = await connect(table.pk, await sync_to_async(person)("eva"))
     for socket in (ana_socket, bia_socket, watcher):
         await socket.settle()
     version = await version_now(table.pk)

@@ -32,12 +32,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 # Each game in the shape the issue names: (mode, people at the table).
 GAMES = {"bozo": ("duelo", 2), "domino": ("duplas", 4), "dozito": ("mesa", 3), "yams": ("mesa", 2)}
 PASSIVE = ("leave", "claim_inactivity")
-NAMES = ("ana", "bia", "caio", "duda", "eva")
-
-
-@pytest.fixture
-def people(make_user):
-    return [make_user(name, nickname=name.title()) for name in NAMES]
 
 
 def waiting_table(game: str, people, seats: int = 0, **fields) -> Table:
@@ -302,9 +296,9 @@ async def test_a_robot_asked_for_twice_or_from_two_tabs_takes_one_seat(game, peo
     assert all(calm(tab, mark) for tab, mark in zip(tabs, since, strict=True))
 
 
-async def test_joining_the_queue_twice_or_from_two_tabs_keeps_one_place(people):
+async def test_joining_the_queue_twice_or_from_two_tabs_keeps_one_place(people, person):
     table = await sync_to_async(started_table)("domino", people)
-    eva = people[4]
+    eva = await sync_to_async(person)("eva")
     tabs = [await connect(table.pk, eva), await connect(table.pk, eva)]
     await answered(*tabs)
     start, since = await version_now(table.pk), [len(tab.page.raw) for tab in tabs]

@@ -32,7 +32,6 @@ from tests.games.test_exactly_once import (
     turn_of,
     waiting_table,
 )
-from tests.games.test_exactly_once import people as people  # the fixture
 from tests.games.test_two_processes import Daphne, Player, backends, environment, run
 
 pytestmark = pytest.mark.django_db(transaction=True)

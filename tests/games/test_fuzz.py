@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -190,8 +191,10 @@ def command(cmd: str) -> st.SearchStrategy[dict[str, Any]]:
 
 
 class Fuzz:
-    def __init__(self, game: str, role: str, people: dict[str, Any]) -> None:
-        self.game, self.role, self.people = game, role, people
+    def __init__(
+        self, game: str, role: str, people: dict[str, Any], site_rng: Callable[[int], Any]
+    ) -> None:
+        self.game, self.role, self.people, self.site_rng = game, role, people, site_rng
         self.rules = rules.get(game)
         self.cookies = {name: self.cookie(user) for name, user in people.items()}
         self.tables: list[int] = []
@@ -206,7 +209,7 @@ class Fuzz:
 
     def new_table(self, seed: int, moves: int) -> int:
         """A table started with dice of `seed`, `moves` legal moves into its game."""
-        services.RNG = random.Random(seed)
+        self.site_rng(seed)
         chooser = random.Random(seed)
         players = [self.people[n] for n in NAMES[: PLAYERS[self.game]]]
         table = services.table_create(host=players[0], game=self.game, mode=MODES[self.game])
@@ -468,13 +471,12 @@ def replayed(game, table_id: int) -> None:
 @pytest.mark.parametrize("role", ["player", "spectator", "queued", "anonymous"])
 @pytest.mark.parametrize("game", sorted(MODES))
 def test_random_and_malformed_messages_leave_the_socket_usable_and_the_rules_in_charge(
-    game, role, make_user, monkeypatch
+    game, role, person, site_rng, monkeypatch
 ):
-    people = {name: make_user(name, nickname=name.title()) for name in (*NAMES, "eva", "fabio")}
+    people = {name: person(name) for name in (*NAMES, "eva", "fabio")}
     for slug in MODES:
         monkeypatch.setattr(rules.get(slug), "apply", seeded(rules.get(slug).apply))
-    monkeypatch.setattr(services, "RNG", services.RNG)  # set per example, restored after
-    fuzz = Fuzz(game, role, people)
+    fuzz = Fuzz(game, role, people, site_rng)
 
     @settings(
         max_examples=EXAMPLES,

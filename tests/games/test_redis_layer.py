@@ -10,6 +10,7 @@ import pytest
 
 from games.redis_layer import ChannelsRedisLayer, RedisChannelLayer
 from tests import servers
+from tests.waiting import until
 
 pytestmark = pytest.mark.asyncio
 
@@ -20,7 +21,7 @@ async def a_message_for_a_closed_socket(layer) -> tuple[str, dict]:
     channel and the other's message."""
     closed, other = await layer.new_channel(), await layer.new_channel()
     gone = asyncio.ensure_future(layer.receive(closed))
-    await asyncio.sleep(0.2)
+    await until(lambda: closed in layer.receive_buffer, 10, "the receive waiting")
     gone.cancel()
     await asyncio.gather(gone, return_exceptions=True)
     await layer.send(closed, {"type": "table.changed", "version": 7})
@@ -50,11 +51,12 @@ async def test_the_sites_layer_drops_it_and_still_delivers(redis_url):
         assert closed not in layer.receive_buffer and not layer.receive_buffer
         # A channel read again after a timeout (the groups' canary) is not stopped.
         waiting = asyncio.ensure_future(layer.receive(fresh))
-        await asyncio.sleep(0.2)
+        await until(lambda: fresh in layer.receive_buffer, 10, "the receive waiting")
         waiting.cancel()
         await asyncio.gather(waiting, return_exceptions=True)
+        assert fresh in layer.stopped
         again = asyncio.ensure_future(layer.receive(fresh))
-        await asyncio.sleep(0.2)
+        await until(lambda: fresh not in layer.stopped, 10, "the channel read again")
         layer.purged_at = 0
         await layer.new_channel()
         await layer.send(fresh, {"type": "canary", "n": 2})

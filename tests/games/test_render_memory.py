@@ -15,6 +15,7 @@ from tests.games.sockets import (
     connect,
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
 )
+from tests.waiting import until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -63,10 +64,11 @@ async def test_a_wave_of_closed_sockets_is_collected_once_a_moment_after(duel, m
     try:
         for socket in sockets[:2]:
             await socket.disconnect()
-        await asyncio.sleep(0.2)
+        # Nothing to wait on for a collection that must not come: give it the delay, and more.
+        await asyncio.sleep(4 * consumers.COLLECT_DELAY)
         assert full == []
         await sockets[2].disconnect()
-        await asyncio.sleep(0.2)
+        await until(lambda: full, 10, "a full collection after the third close")
         assert len(full) == 1 and full[0] > 0  # the closed sockets' cycles, among others
     finally:
         gc.callbacks.remove(seen)

@@ -1,8 +1,7 @@
 """Replays of finished tables (games/replays.py): every step of whole games of the four games
 drawn for a spectator, who may open which replay, nothing hidden in any step, bad steps.
 
-Games are played through the services as the site plays them: each seat's move (a person's
-through `table_act`, a robot's through `robot_act`) is the robot's choice for that seat.
+Games are played through the services as the site plays them (tests/games/play.py).
 """
 
 from __future__ import annotations
@@ -16,9 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules, services, snapshots
+from games import services, snapshots
 from games.models import Action, Table
 from games.rules import bozo, domino, dozito, yams
+from tests.games.play import finished, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -31,40 +31,9 @@ REDEAL = {
 
 
 @pytest.fixture(autouse=True)
-def _seeded(monkeypatch):
-    """The site's dice and deals come from seeded generators here (play_out sets them)."""
-    monkeypatch.setattr(services, "RNG", random.Random(0))
-
-
-def play_out(table: Table, people=(), *, seed: int = 1, limit: int = 5000, until=None) -> Table:
-    """Play `table` to its end (or until `until(events)` says so): every seat plays what its
-    robot would; a person's seat through `table_act`, as their page would send it. The site's
-    generator is seeded for each move (the `_seeded` fixture puts it back after the test)."""
-    rng = random.Random(seed)
-    by_id = {person.pk: person for person in people}
-    for _ in range(limit):
-        copy = snapshots.get(table.pk, fresh=True)
-        if not copy.playing:
-            break
-        seat = rules.get(copy.game).to_act(copy.state)[0]
-        holder = copy.seats[seat]
-        services.RNG = random.Random(rng.randrange(2**32))
-        action = services.robot_choice(copy, seat)
-        if holder.robot:
-            assert services.robot_act(
-                table_id=copy.id, seat=seat, action=action, version=copy.version, kind="robot"
-            )
-        else:
-            result = services.table_act(
-                table_id=copy.id, user=by_id[holder.user_id], action=action, version=copy.version
-            )
-            assert result.applied, result
-        if until is not None and until(Action.objects.filter(table_id=copy.id).last().events):
-            break
-    else:
-        raise AssertionError(f"table {table.pk} did not finish in {limit} moves")
-    table.refresh_from_db()
-    return table
+def _seeded(site_rng):
+    """The site's dice and deals come from a seeded generator, which play_out seeds anew."""
+    site_rng(0)
 
 
 # The root of each game's area, as its _game.html opens it.
@@ -72,21 +41,6 @@ AREA = {"bozo": '<div class="bozo">', "domino": '<div class="domino',
         "dozito": '<div class="dozito', "yams": '<div class="yams '}  # fmt: skip
 HIDDEN = {"bozo": 20, "domino": 100, "dozito": 50, "yams": 0}  # steps the seed hides something in
 GAMES = [("bozo", "duelo"), ("domino", "duplas"), ("dozito", "mesa"), ("yams", "mesa")]
-
-
-@pytest.fixture
-def ana(make_user):
-    return make_user("ana", nickname="Ana")
-
-
-@pytest.fixture
-def bia(make_user):
-    return make_user("bia", nickname="Bia")
-
-
-def finished(person, game: str, mode: str, *, seed: int = 1, **options) -> Table:
-    table = services.table_create(host=person, game=game, mode=mode, robots=True, **options)
-    return play_out(table, [person], seed=seed)
 
 
 def url(table: Table, step=None) -> str:

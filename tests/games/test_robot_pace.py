@@ -14,6 +14,7 @@ import config.settings as site
 from games import services, snapshots, sweeper, timers
 from games.models import Action, Deadline, Table
 from tests.games.conftest import act
+from tests.waiting import until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -149,12 +150,11 @@ async def test_the_sweeper_plays_a_robot_turn_set_in_its_process_without_polling
     try:
         await asyncio.wait_for(asleep.wait(), 30)  # it looked once, found nothing, sleeps
         await sync_to_async(end_turn)(table, ana)  # the robot's first timer, set here
-        for _ in range(600):  # every robot step sets the next timer, which wakes it again
-            state = (await Table.objects.aget(pk=table.pk)).state
-            if state["to_move"] == 0:
-                break
-            await asyncio.sleep(0.05)
-        assert state["to_move"] == 0, "the sweeper slept over the robot's timers"
+
+        async def robot_done() -> bool:  # every robot step sets the next timer, which wakes it
+            return (await Table.objects.aget(pk=table.pk)).state["to_move"] == 0
+
+        await until(robot_done, 30, "the robot's turn (did the sweeper sleep over its timers?)")
         assert await Action.objects.filter(table=table, seat=1, action__type="score").aexists()
     finally:
         task.cancel()

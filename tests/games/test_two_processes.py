@@ -14,10 +14,8 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -78,12 +76,6 @@ def backends(tmp_path: Path):
         yield urls
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def environment(database_url: str, redis_url: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_"))}
     env.pop("DEBUG", None)
@@ -112,7 +104,7 @@ def run(env, argv, stdin: str = "") -> str:
 
 class Daphne:
     def __init__(self, env, workdir: Path, name: str) -> None:
-        self.port, self.log_path = free_port(), workdir / f"daphne-{name}.log"
+        self.port, self.log_path = servers.free_port(), workdir / f"daphne-{name}.log"
         self.env = env
 
     def __enter__(self) -> Daphne:
@@ -122,13 +114,8 @@ class Daphne:
              "config.asgi:application"],
             cwd=REPO, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_path.read_text()[-3000:]
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return self
-            time.sleep(0.1)
-        raise AssertionError("daphne did not start")
+        servers.wait_listening(self.proc, self.port, self.log_path.read_text)
+        return self
 
     def __exit__(self, *exc) -> None:
         self.proc.send_signal(signal.SIGINT)

@@ -14,7 +14,7 @@ from games.bots import yams as robot
 from games.presenters import yams as presenter
 from games.rendering import Render, changes, collect, everything, game_render
 from games.rules import yams as rules
-from tests.games.conftest import Loaded
+from tests.dice import Loaded
 
 NAMES = ["Ana", "Bia", "Caio"]
 
@@ -26,7 +26,7 @@ def setup(seats=3, **options):
 def act(state, action, faces=()):
     seat = state["to_move"]
     assert action in rules.GAME.legal_actions(state, seat), action
-    state, _events = rules.GAME.apply(state, seat, action, Loaded(faces))
+    state, _events = rules.GAME.apply(state, seat, action, Loaded(faces, then=6))
     return state
 
 

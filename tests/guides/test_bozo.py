@@ -14,19 +14,9 @@ from games.rendering import game_render
 from games.rules import bozo as rules
 from games.rules import dice
 from guides.content import bozo as guide
+from tests.dice import Loaded
 
 pytestmark = pytest.mark.django_db
-
-
-class Loaded(random.Random):
-    """Throws the faces it is given, in order, then sixes (as tests/games/conftest.py)."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0) if self.faces else 6
 
 
 def replayed():
@@ -35,14 +25,14 @@ def replayed():
     for script in guide.SCRIPTS:
         if script.fresh or state is None:
             options = {"mode": "solo", **dict(script.options)}
-            state = rules.GAME.setup(rules.MODES[options["mode"]][0], options, Loaded())
+            state = rules.GAME.setup(rules.MODES[options["mode"]][0], options, Loaded(then=6))
         moves = []
         for move in script.moves:
             seat = state["to_move"]
             if move.hold is not None:
                 hold = {"type": "hold", "dice": list(move.hold)}
-                state, _ = rules.GAME.apply(state, seat, hold, Loaded())
-            state, events = rules.GAME.apply(state, seat, move.action, Loaded(move.faces))
+                state, _ = rules.GAME.apply(state, seat, hold, Loaded(then=6))
+            state, events = rules.GAME.apply(state, seat, move.action, Loaded(move.faces, then=6))
             moves.append((state, events))
         rounds.append(moves)
     return rounds

@@ -16,19 +16,9 @@ from games.catalog import GAMES_BY_SLUG
 from games.rendering import game_render
 from games.rules import yams as rules
 from guides.content import yams as guide
+from tests.dice import Loaded
 
 pytestmark = pytest.mark.django_db
-
-
-class Loaded(random.Random):
-    """Throws the faces it is given, in order (tests/games/conftest.py)."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0)
 
 
 def replay(script):

@@ -6,19 +6,9 @@ import pytest
 from games.rules import get
 from games.rules.base import IllegalAction
 from games.rules.bozo import BOXES, GAME, score, scores
+from tests.dice import Loaded
 
 JUNK = [1, 2, 3, 4, 6]  # scores nothing in any combination box
-
-
-class Loaded(random.Random):
-    """A generator that throws the faces it is given, in order."""
-
-    def __init__(self, faces=()):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0)
 
 
 def new(mode="solo", **options):

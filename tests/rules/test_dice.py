@@ -4,17 +4,7 @@ import pytest
 
 from games.rules import dice
 from games.rules.base import IllegalAction
-
-
-class Loaded(random.Random):
-    """A generator that throws the faces it is given, in order."""
-
-    def __init__(self, faces):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0)
+from tests.dice import Loaded
 
 
 def rolled(faces, cup=True):

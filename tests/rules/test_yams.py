@@ -7,19 +7,9 @@ import pytest
 from games.rules import get, yams
 from games.rules.base import IllegalAction
 from games.rules.yams import GAME
+from tests.dice import Loaded
 
 LIVRE_13 = {"columns": 1, "max_min": False}
-
-
-class Loaded(random.Random):
-    """A generator that throws the faces it is given, in order."""
-
-    def __init__(self, faces):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randint(self, a, b):
-        return self.faces.pop(0)
 
 
 def new(seats=1, **options):
