@@ -19,29 +19,6 @@ def _fresh_cache():
     snapshots.clear()
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _nothing_inherited_by_forks():
-    """Browser tests fork their live server in setUpClass. The fork must not inherit old table
-    snapshots, an in-memory channel layer whose queues belong to another test's event loop, nor
-    asgiref's single-thread executor, whose worker thread does not survive the fork, nor a
-    PostgreSQL connection pool: both processes would send their queries down its sockets."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from asgiref.sync import SyncToAsync
-    from channels.layers import channel_layers
-    from django.db import connections
-
-    from games import snapshots
-
-    for connection in connections.all():
-        connection.close()
-        if connection.vendor == "postgresql":
-            connection.close_pool()
-    snapshots.clear()
-    channel_layers.backends.clear()
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-
-
 @pytest.fixture
 def password() -> str:
     return "mesa-de-bozo-2026"
