@@ -161,10 +161,13 @@ def assert_cup_hides(page: Page, table_id: int) -> None:
     """Under the cup the page draws covered dice and holds no trace of their values."""
     turn = Table.objects.get(pk=table_id).state["turn"]
     assert turn["covered"], "the cup is not closed"
-    drawn, html = dice_on(page), page.content()
-    for i in turn["covered"]:
-        assert drawn[i] == "?"
-        assert f"Dado {i + 1}: {turn['dice'][i]}" not in html
+    drawn = dice_on(page)
+    assert all(drawn[i] == "?" for i in turn["covered"]), drawn
+    names = [f"Dado {i + 1}: {turn['dice'][i]}" for i in turn["covered"]]
+    leaked = page.evaluate(
+        "names => names.filter(name => document.documentElement.outerHTML.includes(name))", names
+    )
+    assert leaked == [], f"the page names dice under the cup: {leaked}"
 
 
 def card_totals_on(page: Page) -> list[int]:

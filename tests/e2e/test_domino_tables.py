@@ -79,6 +79,8 @@ TILES_ON_PAGE = """() => {
             .map(shown),
         misnamed: all.filter(svg => said(svg) !== shown(svg)).map(svg => [shown(svg), said(svg)]),
         backs,
+        banner: document.querySelector('.mesa-status__banner')?.innerText,
+        fits: document.querySelectorAll('#domino-mao .domino-hand__tile--fits').length,
     };
 }"""
 
@@ -100,13 +102,13 @@ def scores_on(page: Page) -> list[int]:
     return [int(text) for text in pairs.all_inner_texts()]
 
 
-def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> None:
-    """The page draws the viewer's own hand face up (none for a spectator), the tiles on the
-    table, and nothing else face up during a hand: the other hands are backs, as many as each
-    holds. Each tile drawn is named as it is drawn, for those who hear the page."""
+def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> dict:
+    """The page draws the viewer's own hand face up (none for a spectator: `names` are the
+    nicknames by seat), the tiles on the table, and nothing else face up during a hand: the other
+    hands are backs, as many as each holds. Each tile drawn is named as it is drawn, for those
+    who hear the page. Returns what the page shows (its banner, its tiles that fit)."""
     hand = Table.objects.get(pk=table_id).state["hand"]
-    seats = Seat.objects.filter(table_id=table_id, user__nickname=page.who)
-    seat = seats.values_list("index", flat=True).first()
+    seat = names.index(page.who) if page.who in names else None
     drawn = page.evaluate(TILES_ON_PAGE)
     own = sorted(key(t) for t in hand["tiles"][seat]) if seat is not None else []
     assert sorted(drawn["hand"]) == own, (page.who, drawn["hand"], own)
@@ -115,6 +117,7 @@ def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> 
     counts = {names[s]: len(hand["tiles"][s]) for s in range(SEATS) if s != seat}
     assert drawn["backs"] == counts, (page.who, drawn["backs"], counts)
     assert drawn["misnamed"] == [], f"tiles drawn as one and named as another: {drawn['misnamed']}"
+    return drawn
 
 
 # -- playing -------------------------------------------------------------------------------------
@@ -270,15 +273,17 @@ def play_until(
         mover = mover_of(pages)
         seat = pages.index(mover)
         assert Table.objects.get(pk=table_id).state["hand"]["to_move"] == seat
+        # Every page shows the latest move (mover_of): its banner and hand are of that move too.
         for page in [*pages, *watchers]:
-            assert_shows_only_own_tiles(page, table_id, names)
+            shown = assert_shows_only_own_tiles(page, table_id, names)
             if page is not mover:
-                wait_for_banner(page, f"Vez de {mover.who}")
-                expect(page.locator("#domino-mao .domino-hand__tile--fits")).to_have_count(0)
+                assert shown["banner"] == f"Vez de {mover.who}", (page.who, shown["banner"])
+                assert shown["fits"] == 0, f"{page.who}'s hand offers a tile off turn"
         tile, place = play_turn(mover, trouble)
         played += 1
+        now = version(mover)
         for page in [*pages, *watchers]:
-            wait_for_version(page, version(mover))
+            wait_for_version(page, now)
         entry = Action.objects.filter(table_id=table_id).latest("version")
         assert entry.seat == seat and key(entry.action["tile"]) == tile
         assert entry.action.get("end") == (None if place == "center" else place)
