@@ -63,24 +63,6 @@ def _fresh_cache():
     snapshots.clear()
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _nothing_inherited_by_forks():
-    """Browser tests fork their live server in setUpClass. The fork must not inherit old table
-    snapshots, an in-memory channel layer whose queues belong to another test's event loop, nor
-    asgiref's single-thread executor, whose worker thread does not survive the fork (nor a
-    database connection: tests/e2e/live.py)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from asgiref.sync import SyncToAsync
-    from channels.layers import channel_layers
-
-    from games import snapshots
-
-    snapshots.clear()
-    channel_layers.backends.clear()
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-
-
 @pytest.fixture
 def password() -> str:
     return "mesa-de-bozo-2026"

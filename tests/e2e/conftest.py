@@ -45,8 +45,11 @@ def browser(django_db_setup):
         browser.close()
 
 
-@pytest.fixture(autouse=True)
-def _orm_beside_playwright(monkeypatch):
-    """Playwright's sync API keeps an event loop in this thread; the tests still use the ORM
-    synchronously between browser steps, which is safe here."""
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+@pytest.fixture(autouse=True, scope="module")
+def _orm_beside_playwright():
+    """Playwright's sync API keeps an event loop in this thread; the tests (and each class's
+    setup, which closes this process's connections before the live server forks) still use the
+    ORM synchronously between browser steps, which is safe here."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield

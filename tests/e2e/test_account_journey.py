@@ -7,31 +7,20 @@ import json
 import pytest
 
 from accounts.models import User
-from tests.e2e.live import LiveServerTestCase
+from tests.e2e.live import PASSWORD, LiveServerTestCase
 
 pytestmark = pytest.mark.e2e
-
-PASSWORD = "mesa-de-bozo-2026"
 
 
 class AccountJourneyTests(LiveServerTestCase):
     @pytest.fixture(autouse=True)
-    def _page(self, browser, tmp_path):
-        self.browser = browser
+    def _downloads(self, tmp_path):
         self.downloads = tmp_path
 
     def setUp(self):
         super().setUp()
-        context = self.new_context(
-            self.browser,
-            viewport={"width": 360, "height": 640},
-            locale="pt-BR",
-            accept_downloads=True,
-        )
+        context = self.new_context(viewport={"width": 360, "height": 640}, accept_downloads=True)
         self.page = context.new_page()
-
-    def url(self, path: str) -> str:
-        return self.live_server_url + path
 
     def log_in(self, login: str, password: str = PASSWORD) -> None:
         page = self.page

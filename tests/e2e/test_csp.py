@@ -17,18 +17,17 @@ from django.test import override_settings
 
 from accounts.models import User
 from games.models import Table
-from tests.e2e.test_bozo_tables import (
-    PASSWORD,
+from tests.e2e.live import PASSWORD, LiveServerTestCase, build_the_guides
+from tests.e2e.pages import (
     POR_CIMA,
-    LiveTable,
     play_turn,
     table_id_of,
+    tap_dice,
     version,
     wait_connected,
     wait_for_banner,
     wait_for_version,
 )
-from tests.e2e.test_marcador import tap_dice
 
 try:
     from playwright.sync_api import Page, expect
@@ -37,7 +36,6 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
 # Reported by the page itself, so that a refusal says what and where even where the console's
 # wording changes between versions.
 REPORT_VIOLATIONS = """
@@ -54,19 +52,24 @@ ABOUT_THE_POLICIES = re.compile(r"Content Security Policy|CSP violation|Permissi
     GAMES_SWEEPER=True,
     GAMES_ROBOT_DELAY=(0.05, 0.1),
     GAMES_ROBOT_FIRST_DELAY=(0.2, 0.3),
-    GAMES_AWAY_SECONDS=5,
 )
-class ContentSecurityPolicyTests(LiveTable):
+class ContentSecurityPolicyTests(LiveServerTestCase):
+    @classmethod
+    def setUpClass(cls):
+        build_the_guides()
+        super().setUpClass()
+
     def setUp(self):
         super().setUp()
         self.problems: list[str] = []
 
     def watched(self, *, login: str | None = None, superuser: bool = False) -> Page:
-        """A phone's page that records every refusal and script error, logged in as `login`."""
-        context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
-        context.add_init_script(REPORT_VIOLATIONS)
+        """A phone's page that records every refusal and script error, logged in as `login`. It
+        keeps the site's motion, so that the scripts that move things run too."""
+        context = self.new_context(motion=True)
         # A guide renders its worked rounds with the rules engine: slow on a loaded machine.
         context.set_default_navigation_timeout(60_000)
+        context.add_init_script(REPORT_VIOLATIONS)
         page = context.new_page()
         where = lambda: page.url  # noqa: E731 - the address at the time of the message
 
@@ -139,7 +142,6 @@ class ContentSecurityPolicyTests(LiveTable):
 
     def test_a_robot_duel_through_a_move_and_its_replay(self):
         ana = self.watched(login="ana")
-        ana.who = "Ana"
         self.visit(ana, "/jogar/bozo/")
         ana.get_by_role("button", name="Duelo contra robô").click()
         ana.wait_for_url(re.compile(r"/mesa/\d+/$"))

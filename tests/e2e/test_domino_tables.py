@@ -1,9 +1,14 @@
 """Dominó at the live table in real browsers against the ASGI live server (daphne), on phones
-(360 x 740): four people play a whole match, each on their turn through the page (tap a tile of
-the hand, then a place lit on the felt); one person and three fast robots play a whole best of
-three to the result; a fifth person joins the queue of a full table, chats, reacts and sits when
-the match ends. The pages are driven as a player drives them; the database is read only to check
-them (and, once, to start a match near its end).
+(360 x 740). The whole game played through the browser: one person and three fast robots play a
+best of three to the result, the person through the tap UI (tap a tile of the hand, then a place
+lit on the felt) and every fifth turn by keyboard alone. Four people invited to a table play the
+last hand of a match from a prepared position, each on their turn through the page, while a
+fifth person queues, chats, reacts and sits when the match ends; a hand is arranged by hand. The
+pages are driven as a player drives them; the database is read only to check them (and to start
+a match near its end).
+
+Who wins a match with nobody waiting, as every page shows it, is checked on the renders:
+tests/games/test_domino_online.py.
 """
 
 from __future__ import annotations
@@ -16,15 +21,15 @@ from django.test import override_settings
 
 from games.models import Action, Seat, Table
 from games.rules.domino import SEATS, setup_from_deal, table_tiles
-from tests.e2e.test_bozo_tables import (
-    LiveTable,
+from tests.e2e.live import LiveServerTestCase
+from tests.e2e.pages import (
+    assert_on_screen,
     table_id_of,
     version,
     wait_connected,
     wait_for_banner,
     wait_for_version,
 )
-from tests.e2e.test_phone_journey import assert_on_screen
 
 try:
     from playwright.sync_api import Page, expect
@@ -34,7 +39,6 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
 JADE, AMBAR = "Jade", "Âmbar"
 # A deal that, with the scores at 190 to 185 and each player playing the first tile of their hand
 # that fits at its first place (as `play_turn` does), ends the match in 17 moves: Jade 245, Âmbar
@@ -75,6 +79,8 @@ TILES_ON_PAGE = """() => {
             .map(shown),
         misnamed: all.filter(svg => said(svg) !== shown(svg)).map(svg => [shown(svg), said(svg)]),
         backs,
+        banner: document.querySelector('.mesa-status__banner')?.innerText,
+        fits: document.querySelectorAll('#domino-mao .domino-hand__tile--fits').length,
     };
 }"""
 
@@ -96,26 +102,13 @@ def scores_on(page: Page) -> list[int]:
     return [int(text) for text in pairs.all_inner_texts()]
 
 
-def match_on(page: Page) -> int:
-    """The number of the match the score area says is being played."""
-    text = page.locator("#domino-placar .domino-score__match").inner_text()
-    return int(re.search(r"Partida (\d+)", text).group(1))
-
-
-def foot(page: Page) -> str:
-    """What the latest move did, as the foot of the felt says it."""
-    return page.locator("#domino-pe").inner_text()
-
-
-def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> None:
-    """The page draws the viewer's own hand face up (none for a spectator), the tiles on the
-    table, and nothing else face up during a hand: the other hands are backs, as many as each
-    holds. Each tile drawn is named as it is drawn, for those who hear the page."""
-    table = Table.objects.get(pk=table_id)
-    hand = table.state["hand"]
-    seat = next(
-        (s.index for s in table.seats.all() if s.user_id and s.user.nickname == page.who), None
-    )
+def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> dict:
+    """The page draws the viewer's own hand face up (none for a spectator: `names` are the
+    nicknames by seat), the tiles on the table, and nothing else face up during a hand: the other
+    hands are backs, as many as each holds. Each tile drawn is named as it is drawn, for those
+    who hear the page. Returns what the page shows (its banner, its tiles that fit)."""
+    hand = Table.objects.get(pk=table_id).state["hand"]
+    seat = names.index(page.who) if page.who in names else None
     drawn = page.evaluate(TILES_ON_PAGE)
     own = sorted(key(t) for t in hand["tiles"][seat]) if seat is not None else []
     assert sorted(drawn["hand"]) == own, (page.who, drawn["hand"], own)
@@ -124,6 +117,7 @@ def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> 
     counts = {names[s]: len(hand["tiles"][s]) for s in range(SEATS) if s != seat}
     assert drawn["backs"] == counts, (page.who, drawn["backs"], counts)
     assert drawn["misnamed"] == [], f"tiles drawn as one and named as another: {drawn['misnamed']}"
+    return drawn
 
 
 # -- playing -------------------------------------------------------------------------------------
@@ -211,8 +205,7 @@ def mover_of(pages: list[Page]) -> Page:
 # -- the tests -----------------------------------------------------------------------------------
 
 
-@override_settings(GAMES_AWAY_SECONDS=5)
-class DominoTable(LiveTable):
+class DominoTable(LiveServerTestCase):
     def setUp(self):
         super().setUp()
         self.trouble: list[str] = []
@@ -222,12 +215,6 @@ class DominoTable(LiveTable):
         assert not count, f"{count} turns not playable as on a phone:\n" + "\n".join(
             self.trouble[:12]
         )
-
-    def person(self, username: str, nickname: str) -> Page:
-        page = self.player(username, nickname)
-        page.set_viewport_size(PHONE)
-        page.who = nickname
-        return page
 
     def create_domino_table(self, page: Page, *, public: bool, fast_robots: bool = False) -> int:
         page.goto(self.url("/jogar/domino/nova/"))
@@ -244,9 +231,9 @@ class DominoTable(LiveTable):
     def four_at_the_table(self) -> tuple[int, list[Page]]:
         """Ana hosts a private table and sends the invitations: Bia comes by Âmbar's link, Caio
         by Jade's, Duda by the table's (offered the one team with room); Ana starts."""
-        ana = self.person("ana", "Ana")
+        ana = self.player("ana", "Ana")
         bia, caio, duda = (
-            self.person(u, n) for u, n in (("bia", "Bia"), ("caio", "Caio"), ("duda", "Duda"))
+            self.player(u, n) for u, n in (("bia", "Bia"), ("caio", "Caio"), ("duda", "Duda"))
         )
         table_id = self.create_domino_table(ana, public=False)
         invites = ana.get_by_role("region", name="Convites")
@@ -286,15 +273,17 @@ def play_until(
         mover = mover_of(pages)
         seat = pages.index(mover)
         assert Table.objects.get(pk=table_id).state["hand"]["to_move"] == seat
+        # Every page shows the latest move (mover_of): its banner and hand are of that move too.
         for page in [*pages, *watchers]:
-            assert_shows_only_own_tiles(page, table_id, names)
+            shown = assert_shows_only_own_tiles(page, table_id, names)
             if page is not mover:
-                wait_for_banner(page, f"Vez de {mover.who}")
-                expect(page.locator("#domino-mao .domino-hand__tile--fits")).to_have_count(0)
+                assert shown["banner"] == f"Vez de {mover.who}", (page.who, shown["banner"])
+                assert shown["fits"] == 0, f"{page.who}'s hand offers a tile off turn"
         tile, place = play_turn(mover, trouble)
         played += 1
+        now = version(mover)
         for page in [*pages, *watchers]:
-            wait_for_version(page, version(mover))
+            wait_for_version(page, now)
         entry = Action.objects.filter(table_id=table_id).latest("version")
         assert entry.seat == seat and key(entry.action["tile"]) == tile
         assert entry.action.get("end") == (None if place == "center" else place)
@@ -303,35 +292,6 @@ def play_until(
 
 
 class DominoPeopleTests(DominoTable):
-    def test_four_people_play_a_whole_match_each_on_their_turn_through_the_page(self):
-        table_id, pages = self.four_at_the_table()
-        names = [page.who for page in pages]
-        played = play_until(pages, table_id, names, lambda page: match_on(page) > 1, self.trouble)
-
-        # The match is over: every page says who won it, the points start again from 0 and the
-        # winner's dot is filled; the next match has begun.
-        table = Table.objects.get(pk=table_id)
-        first = table.state["results"][0]
-        winner = (JADE, AMBAR)[first["winner"]]
-        assert max(first["scores"]) >= 200 and first["scores"][first["winner"]] == max(
-            first["scores"]
-        )
-        for page in pages:
-            wait_for_version(page, table.version)
-            expect(page.locator("#domino-placar")).to_contain_text("Partida 2")
-            assert scores_on(page) == table.state["scores"]
-            wins = page.locator("#domino-placar").get_by_role("img", name="1 partida ganha")
-            expect(wins).to_have_count(1)
-            expect(
-                page.locator("#domino-placar .domino-score__pair").filter(
-                    has=page.get_by_role("img", name="1 partida ganha")
-                )
-            ).to_contain_text(winner)
-            log = page.locator("#domino-log")
-            expect(log.get_by_text(re.compile(rf"{winner} venceu a 1ª partida"))).to_have_count(1)
-        assert played > 20
-        self.assert_played_as_on_a_phone()
-
     def test_a_fifth_person_queues_chats_reacts_and_sits_when_the_match_ends(self):
         table_id, pages = self.four_at_the_table()
         names = [page.who for page in pages]
@@ -343,7 +303,7 @@ class DominoPeopleTests(DominoTable):
             state=state, version=F("version") + 1, state_version=F("version") + 1
         )
 
-        eva = self.person("eva", "Eva")
+        eva = self.player("eva", "Eva")
         eva.goto(self.table_link)
         eva.wait_for_url(self.url(f"/mesa/{table_id}/"))
         wait_connected(eva)
@@ -389,13 +349,23 @@ class DominoPeopleTests(DominoTable):
         expect(eva.locator("#mesa-aviso")).to_contain_text("Sua vez na fila: você sentou à mesa.")
         expect(eva.locator(f"#mesa-lugar-{seat}")).to_contain_text("Eva (você)")
         expect(hand_tiles(eva)).to_have_count(7)
+        playing = [page for page in pages if page is not out]
+
+        # Seated now, her reaction is a bubble by her seat on the others' pages, for a while.
+        eva.get_by_label("Reações", exact=True).click()
+        eva.locator(".mesa-reagir__menu").get_by_role("button", name="Valeu, parceiro!").click()
+        for page in playing:
+            bubble = page.locator(
+                f'#mesa-lugar-{seat} .bubble, [data-bubble-seat="{seat}"] .bubble'
+            )
+            expect(bubble.first).to_have_text("Valeu, parceiro!")
+
         expect(eva.locator("#domino-placar")).to_contain_text("Partida 1 · mão 1")
         assert scores_on(eva) == [0, 0]
         expect(out.locator("#mesa-acoes")).to_contain_text(
             "Você é o 1º da fila: senta no fim da partida."
         )
         expect(hand_tiles(out)).to_have_count(0)
-        playing = [page for page in pages if page is not out]
         for page in playing:
             expect(page.locator(f"#mesa-lugar-{seat}")).to_contain_text("Eva")
             expect(page.get_by_role("region", name="Fila")).to_contain_text(out.who)
@@ -409,27 +379,15 @@ class DominoPeopleTests(DominoTable):
         names[seat] = "Eva"
         for page in [*playing, eva, out]:
             assert_shows_only_own_tiles(page, table_id, names)
-
-        # Seated now, her reaction is a bubble by her seat on the others' pages, for a while.
-        eva.get_by_label("Reações", exact=True).click()
-        eva.locator(".mesa-reagir__menu").get_by_role("button", name="Valeu, parceiro!").click()
-        for page in playing:
-            bubble = page.locator(
-                f'#mesa-lugar-{seat} .bubble, [data-bubble-seat="{seat}"] .bubble'
-            )
-            expect(bubble.first).to_have_text("Valeu, parceiro!")
+        # The bubble has gone meanwhile, after a while.
         expect(playing[0].locator(".bubble")).to_have_count(0, timeout=6_000)
         self.assert_played_as_on_a_phone()
 
 
-@override_settings(
-    GAMES_SWEEPER=True,
-    GAMES_AWAY_SECONDS=5,
-    GAMES_FAST_ROBOT_DELAY=(0.02, 0.05),
-)
+@override_settings(GAMES_SWEEPER=True, GAMES_FAST_ROBOT_DELAY=(0.02, 0.05))
 class DominoRobotTests(DominoTable):
     def test_one_person_and_three_fast_robots_play_a_whole_best_of_three(self):
-        ana = self.person("ana", "Ana")
+        ana = self.player("ana", "Ana")
         table_id = self.create_domino_table(ana, public=False, fast_robots=True)
         for _ in range(3):
             ana.get_by_role("button", name="Pôr robô").first.click()
@@ -458,12 +416,22 @@ class DominoRobotTests(DominoTable):
         expect(result.get_by_role("heading", level=2)).to_have_text(title)
         expect(result.get_by_role("button", name="Jogar de novo")).to_be_visible()
         assert 2 in table.outcome["matches"] and sum(table.state["matches"]) in (2, 3)
+        # The score area keeps each pair's matches won; the log says who won the last one.
+        for pair, name in enumerate((JADE, AMBAR)):
+            won = table.state["matches"][pair]
+            counted = f"{won} partida ganha" if won == 1 else f"{won} partidas ganhas"
+            score = ana.locator("#domino-placar .domino-score__pair").filter(has_text=name)
+            expect(score.get_by_role("img")).to_have_attribute("aria-label", counted)
+        last = (JADE, AMBAR)[table.state["results"][-1]["winner"]]
+        expect(ana.locator("#domino-log")).to_contain_text(
+            f"{last} venceu a {len(table.state['results'])}ª partida"
+        )
         people = Action.objects.filter(table_id=table_id, user__isnull=False, action__type="play")
         assert people.count() == played and all(a.seat == 0 for a in people)
         self.assert_played_as_on_a_phone()
 
     def test_the_hand_is_arranged_by_organizar_or_by_dragging_and_stays_so_after_a_reload(self):
-        ana = self.person("ana", "Ana")
+        ana = self.player("ana", "Ana")
         ana.goto(self.url("/jogar/"))
         ana.get_by_role("button", name="Jogar com 3 robôs").click()
         ana.wait_for_url(re.compile(r"/mesa/\d+/$"))

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from guides import content
-from tests.e2e.live import LiveServerTestCase
+from tests.e2e.live import PHONE, LiveServerTestCase, build_the_guides
 
 try:
     from playwright.sync_api import expect
@@ -17,27 +17,24 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
 JUDGED = re.compile(r"^\s*(Boa escolha!|O robô escolheria outra\.)\s+\S.{20,}", re.S)
 WRITTEN = [slug for slug in content.GUIDES if content.get(slug) is not None]
 
 
 class GuideTests(LiveServerTestCase):
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-
-    def page(self, *, javascript: bool):
-        context = self.new_context(
-            self.browser, viewport=PHONE, locale="pt-BR", java_script_enabled=javascript
-        )
-        return context.new_page()
+    @classmethod
+    def setUpClass(cls):
+        build_the_guides()
+        super().setUpClass()
 
     def test_each_guide_fits_a_phone_and_answers_practice_with_and_without_javascript(self):
         assert WRITTEN, "no guide written yet"
+        pages = {
+            javascript: self.new_context(java_script_enabled=javascript).new_page()
+            for javascript in (True, False)
+        }
         for slug in WRITTEN:
-            for javascript in (True, False):
-                page = self.page(javascript=javascript)
+            for javascript, page in pages.items():
                 page.goto(f"{self.live_server_url}/como-jogar/{slug}/")
                 width = page.evaluate("document.scrollingElement.scrollWidth")
                 assert width <= PHONE["width"], (slug, width)

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.e2e.live import LiveServerTestCase
+from tests.e2e.pages import tap_dice
 
 try:
     from playwright.sync_api import Page, expect
@@ -17,27 +18,14 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 740}
-
-
-def tap_dice(page: Page, faces: list[int]) -> None:
-    """Tap five dice in: each face button is named for the next empty slot."""
-    for slot, face in enumerate(faces, start=1):
-        page.get_by_role("button", name=f"Dado {slot}: {face}", exact=True).click()
-
 
 def ranking(page: Page) -> list[str]:
     return page.get_by_role("list", name="Classificação").get_by_role("listitem").all_inner_texts()
 
 
 class ScoreKeeperTests(LiveServerTestCase):
-    @pytest.fixture(autouse=True)
-    def _browser(self, browser):
-        self.browser = browser
-        expect.set_options(timeout=15_000)
-
     def test_three_players_with_an_undo_and_a_reload(self):
-        page = self.new_context(self.browser, viewport=PHONE, locale="pt-BR").new_page()
+        page = self.new_context().new_page()
         page.goto(self.live_server_url + "/yams/marcador/")
         page.get_by_label("Nome do jogador 1").fill("Ana")
         page.get_by_label("Nome do jogador 2").fill("Bia")

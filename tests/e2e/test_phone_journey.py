@@ -1,7 +1,9 @@
-"""The first visit and a whole Bozó game on a phone (360 x 740), in real browsers against the
-ASGI live server (issue #8): every control a turn needs is inside the screen at every step, the
-page follows the game, an invited friend signs up and lands back at the table, the header keeps
-to one row and the lobby polls once."""
+"""The first visit and a Bozó duel on a phone (360 x 740), in real browsers against the ASGI live
+server (issue #8): every control a turn needs is inside the screen at every step of the last
+turns of a duel (from a prepared position whose open boxes are the first and the last of each
+card) and at its result, the page follows the game and the robot, an invited friend signs up and
+lands back at the table, the header keeps to one row, the lobby polls once and lists a table in
+plain words. The pages keep the site's motion: what is checked is where its scrolling ends."""
 
 from __future__ import annotations
 
@@ -13,21 +15,24 @@ import pytest
 from django.test import override_settings
 
 from games.models import Table
-from tests.e2e.test_bozo_tables import (
+from games.rules.bozo import BOXES
+from tests.e2e.live import PASSWORD, LiveServerTestCase
+from tests.e2e.pages import (
     EMBAIXO,
-    PASSWORD,
     POR_CIMA,
     SEM_COPO,
-    LiveTable,
     act,
+    assert_on_screen,
+    create_bozo_table,
     lift,
+    open_table,
     roll,
     table_id_of,
-    version,
     wait_connected,
     wait_for_banner,
     wait_for_version,
 )
+from tests.e2e.positions import bozo_quick_turns, play_until, started
 
 try:
     from playwright.sync_api import Page, expect
@@ -35,43 +40,6 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
     Page = expect = None
 
 pytestmark = pytest.mark.e2e
-
-PHONE = {"width": 360, "height": 740}
-
-
-def outside_the_screen(page: Page, locator) -> list[str]:
-    """What of `locator` (every element it matches) is not wholly inside the viewport."""
-    boxes = locator.evaluate_all(
-        """els => els.filter(e => e.getClientRects().length).map(e => {
-            const r = e.getBoundingClientRect();
-            const name = e.getAttribute('aria-label') || e.textContent.trim();
-            return [name, r.left, r.top, r.right, r.bottom];
-        })"""
-    )
-    assert boxes, f"nothing matches {locator}"
-    width, height = page.viewport_size["width"], page.viewport_size["height"]
-    return [
-        f"{name!r} at ({left:.0f}, {top:.0f})–({right:.0f}, {bottom:.0f})"
-        for name, left, top, right, bottom in boxes
-        if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5
-    ]
-
-
-def assert_on_screen(page: Page, *locators) -> None:
-    # Smooth scrolling may still be moving the page: wait until it stays put for 10 frames.
-    page.wait_for_function(
-        """() => new Promise(done => {
-            let y = scrollY, still = 0;
-            const frame = () => {
-                still = scrollY === y ? still + 1 : 0;
-                y = scrollY;
-                if (still >= 10) done(true); else requestAnimationFrame(frame);
-            };
-            requestAnimationFrame(frame);
-        })"""
-    )
-    missing = [where for locator in locators for where in outside_the_screen(page, locator)]
-    assert not missing, f"off screen at {page.viewport_size}: {missing}"
 
 
 def cut_names(page: Page) -> list[str]:
@@ -89,26 +57,29 @@ def own_open_boxes(page: Page):
     return page.locator(".score-card--yours .score-button")
 
 
-class PhoneTableTests(LiveTable):
-    def phone_player(self, username: str, nickname: str) -> Page:
-        page = self.player(username, nickname)
-        page.set_viewport_size(PHONE)
-        return page
+# The first and the last box of each card are left open: every box between them is on screen too.
+FIRST_AND_LAST_LEFT = (*BOXES[1:-1], BOXES[0], BOXES[-1])
 
-    def test_a_whole_duel_is_played_with_every_control_on_the_screen(self):
+
+class PhoneTableTests(LiveServerTestCase):
+    def phone_player(self, username: str, nickname: str) -> Page:
+        return self.player(username, nickname, motion=True)
+
+    def test_the_last_turns_of_a_duel_keep_every_control_on_the_screen_then_play_again(self):
         ana = self.phone_player("ana", "Ana")
         bia = self.phone_player("bia", "Bia")
-        table_id = self.create_table(ana, "Duelo")
-        bia.goto(self.url(f"/mesa/{table_id}/"))
-        wait_connected(bia)
-        bia.get_by_role("button", name="Sentar", exact=True).click()
-        wait_for_banner(ana, "Todos sentados: pode começar")
-        expect(ana.locator("#mesa-acoes")).to_contain_text("Todos sentados: pode começar.")
-        ana.get_by_role("button", name="Começar a partida").click()
+        # Sixteen turns played: each card has its first and last box open.
+        table = started("bozo", "duelo", ana.user, others=[bia.user])
+        sixteen = lambda copy: sum(copy.state["turns_taken"]) == 16  # noqa: E731
+        quick = bozo_quick_turns(FIRST_AND_LAST_LEFT)
+        play_until(table, [ana.user, bia.user], sixteen, choose=quick)
+        table_id = table.pk
+        for page in (ana, bia):
+            open_table(page, table_id)
 
         players = [(ana, "Ana"), (bia, "Bia")]
         styles = cycle([POR_CIMA, SEM_COPO, EMBAIXO, SEM_COPO])
-        for turn in range(20):
+        for turn in range(4):
             (mover, _name), (watcher, _other) = players[turn % 2], players[1 - turn % 2]
             wait_for_banner(mover, "Sua vez")
             # The turn came back: the banner, the dice and the roll are in view at once.
@@ -153,13 +124,12 @@ class PhoneTableTests(LiveTable):
 
     def test_an_invited_friend_signs_up_from_the_header_and_lands_back_ready_to_sit(self):
         ana = self.phone_player("ana", "Ana")
-        table_id = self.create_table(ana, "Duplas", public=False)
+        table_id = create_bozo_table(ana, "Duplas", public=False)
         invites = ana.get_by_role("region", name="Convites")
         expect(invites).to_contain_text("Convite para a dupla Jade Para quem joga com você.")
         amber = invites.get_by_label("Convite para a dupla Âmbar").input_value()
 
-        context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
-        friend = context.new_page()
+        friend = self.new_context(motion=True).new_page()
         friend.goto(amber)
         friend.wait_for_url(self.url(f"/mesa/{table_id}/"))
         expect(friend.get_by_text("Você foi convidado para a dupla Âmbar.")).to_be_visible()
@@ -184,8 +154,7 @@ class PhoneTableTests(LiveTable):
         assert seat.team == 1
 
     def test_the_header_keeps_to_one_row_and_the_lobby_polls_once(self):
-        context = self.new_context(self.browser, viewport=PHONE, locale="pt-BR")
-        visitor = context.new_page()
+        visitor = self.new_context(motion=True).new_page()
         ana = self.phone_player("ana", "Ana Luíza Mendes")
         for page in (visitor, ana):
             page.goto(self.url("/jogar/"))
@@ -209,33 +178,41 @@ class PhoneTableTests(LiveTable):
         wait_connected(ana)
         assert Table.objects.get(pk=table_id_of(ana)).status == Table.Status.PLAYING
 
-    def test_the_lobby_lists_a_table_in_plain_words_and_never_solo_training(self):
+    def test_the_lobby_lists_a_table_in_plain_words_never_solo_training_and_leads_to_a_seat(self):
         ana = self.phone_player("ana", "Ana")
         bia = self.phone_player("bia", "Bia")
-        self.create_table(ana, "Duelo")
-        ana.goto(self.url("/jogar/bozo/nova/"))
-        ana.get_by_label("Treino solo", exact=True).check()
-        ana.get_by_role("button", name="Criar mesa").click()
-        ana.wait_for_url(re.compile(r"/mesa/\d+/$"))
+        create_bozo_table(ana, "Treino solo")  # its page is live, and it is nobody else's
+        table_id = create_bozo_table(ana, "Duelo")
+        wait_for_banner(ana, "Esperando jogadores")
+        expect(ana.get_by_role("button", name="Começar a partida")).to_be_disabled()
+
+        # Bia finds the duel in the lobby, in plain words, and sits from its page.
         bia.goto(self.url("/jogar/bozo/"))
         listed = bia.get_by_role("region", name="Mesas públicas").get_by_role("listitem")
         expect(listed).to_have_count(1)
         expect(listed.get_by_role("link")).to_have_text("Bozó · Duelo")
+        expect(listed).to_contain_text("Anfitrião: Ana")
         expect(listed).to_contain_text("1 de 2 lugares")
-        version(ana)  # the solo page is live
+        listed.get_by_role("link", name="Bozó · Duelo").click()
+        bia.wait_for_url(self.url(f"/mesa/{table_id}/"))
+        wait_connected(bia)
+        bia.get_by_role("button", name="Sentar", exact=True).click()
+        expect(bia.get_by_role("button", name="Sair da mesa")).to_be_visible()
+        expect(ana.locator("#mesa-lugares")).to_contain_text("Bia")
+        wait_for_banner(ana, "Todos sentados: pode começar")
+        expect(ana.locator("#mesa-acoes")).to_contain_text("Todos sentados: pode começar.")
+        expect(ana.get_by_role("button", name="Começar a partida")).to_be_enabled()
 
 
 # The robots at their real pace (a turn of about 2.5 s), so that a page can be seen following it.
 @override_settings(
     GAMES_SWEEPER=True,
-    GAMES_AWAY_SECONDS=5,
     GAMES_ROBOT_DELAY=(0.25, 0.35),
     GAMES_ROBOT_FIRST_DELAY=(0.6, 0.9),
 )
-class PhoneRobotTests(LiveTable):
+class PhoneRobotTests(LiveServerTestCase):
     def test_the_page_follows_the_robot_and_shows_its_card(self):
-        ana = self.player("ana", "Ana")
-        ana.set_viewport_size(PHONE)
+        ana = self.player("ana", "Ana", motion=True)
         ana.goto(self.url("/jogar/bozo/"))
         ana.get_by_role("button", name="Duelo contra robô").click()
         ana.wait_for_url(re.compile(r"/mesa/\d+/$"))

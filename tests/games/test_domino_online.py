@@ -27,6 +27,7 @@ from tests.games.sockets import (
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
     version_now,
 )
+from tests.pages import Page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -274,6 +275,34 @@ def test_without_a_queue_the_best_of_three_goes_on_and_ends_with_a_result(people
         assert copy.status == "finished" and copy.outcome["reason"] == "complete"
     else:
         assert copy.state["matches"] in ([1, 1], [2, 0]) and copy.state["match"] == 3
+
+
+def test_without_a_queue_every_page_shows_who_won_the_match_and_the_next_one_from_zero(people):
+    """The first match ends with nobody waiting: each seat's page and a spectator's show the
+    second match begun at the stored scores, the winners' dot filled, and the log says who won."""
+    table = four_people(people)
+    set_state(table, scores=[190, 185])
+    play_until(table, {"match_end"}, people)
+    copy = snapshots.get(table.pk, fresh=True)
+    first = copy.state["results"][0]
+    assert max(first["scores"]) >= 200 and first["scores"][first["winner"]] == max(first["scores"])
+    assert copy.state["match"] == 2 and copy.state["matches"][first["winner"]] == 1
+    winner = domino.PAIR_NAMES[first["winner"]]
+    for seat in (0, 1, 2, 3, None):
+        page = Page()
+        page.apply(rendering.table_render(copy, seat).html)
+        score_area = page.find("domino-placar")
+        assert "Partida 2" in page.text("domino-placar")
+        pairs = [n for n in score_area.walk() if "domino-score__pair" in n.attrs.get("class", "")]
+        assert [int(n.text().split()[-1]) for n in pairs] == copy.state["scores"], seat
+        won = [
+            next(w.attrs["aria-label"] for w in n.walk() if w.attrs.get("role") == "img")
+            for n in pairs
+        ]
+        assert won[first["winner"]] == "1 partida ganha" and won[1 - first["winner"]] == (
+            "0 partidas ganhas"
+        )
+        assert f"{winner} venceu a 1ª partida" in page.text("domino-log"), seat
 
 
 # -- clocks and takeover -------------------------------------------------------------------------
