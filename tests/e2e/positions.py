@@ -4,13 +4,16 @@ server reads such a table from the database the first time a page asks for it.
 
 Every move is played as the site plays it: a person's through `table_act`, as their page sends
 it, a robot's through `robot_act`; what is played is the robot's choice for that seat unless the
-test chooses (`choose`). The work is done in a thread of its own (`elsewhere`).
+test chooses (`choose`). The work is done in a thread of its own (`elsewhere`), with the site's
+generator seeded, so that a prepared position is the same on every run.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
+from unittest import mock
 
 from games import rules, services, snapshots
 from games.models import Table
@@ -22,17 +25,23 @@ from tests.e2e.live import elsewhere
 Choice = Callable[[TableCopy, int], dict[str, Any] | None]
 
 
+def seeded(seed: int = 0):
+    """The site's dice and deals (games.services.RNG) from `seed`, in this process."""
+    return mock.patch.object(services, "RNG", random.Random(seed))
+
+
 @elsewhere
 def started(game: str, mode: str, host, *, others=(), robots: int = 0, **fields) -> Table:
     """A table of `game` hosted by `host`, `others` seated in order, `robots` added, started
     (solo training starts at once)."""
-    table = services.table_create(host=host, game=game, mode=mode, **fields)
-    for person in others:
-        services.seat_take(table_id=table.pk, user=person)
-    for _ in range(robots):
-        services.robot_add(table_id=table.pk, by=host)
-    if Table.objects.get(pk=table.pk).status == Table.Status.WAITING:
-        services.table_start(table_id=table.pk, by=host)
+    with seeded():
+        table = services.table_create(host=host, game=game, mode=mode, **fields)
+        for person in others:
+            services.seat_take(table_id=table.pk, user=person)
+        for _ in range(robots):
+            services.robot_add(table_id=table.pk, by=host)
+        if Table.objects.get(pk=table.pk).status == Table.Status.WAITING:
+            services.table_start(table_id=table.pk, by=host)
     return Table.objects.get(pk=table.pk)
 
 
@@ -47,6 +56,11 @@ def play_until(
 ) -> Table:
     """Play `table` until `until(copy)` holds of it; each move is `choose(copy, seat)`, or the
     robot's choice for that seat when the test does not choose (None)."""
+    with seeded(1):
+        return _play_until(table, people, until, choose, limit)
+
+
+def _play_until(table, people, until, choose, limit) -> Table:
     by_id = {person.pk: person for person in people}
     for _ in range(limit):
         copy = snapshots.get(table.pk, fresh=True)
