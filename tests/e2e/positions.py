@@ -21,6 +21,7 @@ from games.rules import bozo
 from games.rules.bozo import BOXES
 from games.snapshots import TableCopy
 from tests.e2e.live import elsewhere
+from tests.games.play import play_move
 
 Choice = Callable[[TableCopy, int], dict[str, Any] | None]
 
@@ -69,16 +70,7 @@ def _play_until(table, people, until, choose, limit) -> Table:
         assert copy.playing, f"the game ended before the position: {copy.outcome}"
         seat = rules.get(copy.game).to_act(copy.state)[0]
         action = (choose and choose(copy, seat)) or services.robot_choice(copy, seat)
-        holder = copy.seats[seat]
-        if holder.robot:
-            assert services.robot_act(
-                table_id=copy.id, seat=seat, action=action, version=copy.version, kind="robot"
-            )
-        else:
-            result = services.table_act(
-                table_id=copy.id, user=by_id[holder.user_id], action=action, version=copy.version
-            )
-            assert result.applied, result
+        play_move(copy, seat, action, by_id)
     raise AssertionError(f"table {table.pk} did not reach the position in {limit} moves")
 
 

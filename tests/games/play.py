@@ -24,18 +24,8 @@ def play_out(table: Table, people=(), *, seed: int = 1, limit: int = 5000, until
         if not copy.playing:
             break
         seat = rules.get(copy.game).to_act(copy.state)[0]
-        holder = copy.seats[seat]
         site.seed(rng.randrange(2**32))
-        action = services.robot_choice(copy, seat)
-        if holder.robot:
-            assert services.robot_act(
-                table_id=copy.id, seat=seat, action=action, version=copy.version, kind="robot"
-            )
-        else:
-            result = services.table_act(
-                table_id=copy.id, user=by_id[holder.user_id], action=action, version=copy.version
-            )
-            assert result.applied, result
+        play_move(copy, seat, services.robot_choice(copy, seat), by_id)
         if until is not None and until(Action.objects.filter(table_id=copy.id).last().events):
             break
     else:
@@ -48,3 +38,18 @@ def finished(person, game: str, mode: str, *, seed: int = 1, **options) -> Table
     """A table of `game` that `person` hosted with robots in every other seat, played out."""
     table = services.table_create(host=person, game=game, mode=mode, robots=True, **options)
     return play_out(table, [person], seed=seed)
+
+
+def play_move(copy, seat: int, action: dict, by_id: dict) -> None:
+    """`action` for `seat` as the site plays it: a robot's through `robot_act`, a person's through
+    `table_act` (as their page sends it; `by_id` finds the person)."""
+    holder = copy.seats[seat]
+    if holder.robot:
+        assert services.robot_act(
+            table_id=copy.id, seat=seat, action=action, version=copy.version, kind="robot"
+        )
+    else:
+        result = services.table_act(
+            table_id=copy.id, user=by_id[holder.user_id], action=action, version=copy.version
+        )
+        assert result.applied, result
