@@ -44,6 +44,16 @@ SHOWN = f"""() => ({{
     offered: ({OFFERED})().map(value => JSON.parse(value)),
 }})"""
 
+# What a page shows when a tap fails: enough to tell a lost answer from a refused move.
+SEEN = """() => ({
+    version: document.querySelector('#mesa-versao')?.dataset.version,
+    connection: document.querySelector('[data-connection]')?.dataset.connection,
+    notice: document.querySelector('#mesa-aviso')?.innerText,
+    status: document.querySelector('#mesa-status')?.innerText,
+    busy: [...document.querySelectorAll('button[aria-busy=true]')]
+        .map(b => b.outerHTML.slice(0, 120)),
+})"""
+
 
 def offered(page: Page) -> list[dict]:
     return [json.loads(value) for value in page.evaluate(OFFERED)]
@@ -63,12 +73,14 @@ def tap(page: Page, action: dict, *, shown: int | None = None) -> None:
     before = version(page) if shown is None else shown
     value = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
     field = page.locator(f"input[name=action][value='{value}']")
-    page.locator("#mesa-jogo form[ws-send]").filter(has=field).locator("button").first.click()
+    try:
+        page.locator("#mesa-jogo form[ws-send]").filter(has=field).locator("button").first.click()
+    except PlaywrightTimeout:
+        raise AssertionError(f"{page.who} could not tap {action}: {page.evaluate(SEEN)}") from None
     try:
         wait_for_version(page, before + 1)
     except PlaywrightTimeout:
-        notice = page.locator("#mesa-aviso").inner_text()
-        raise AssertionError(f"{action} was not applied (notice: {notice!r})") from None
+        raise AssertionError(f"{action} was not applied: {page.evaluate(SEEN)}") from None
 
 
 def play_to_the_end(
