@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint format migrate superuser clean
+.PHONY: run test bench screenshots lint format migrate superuser clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Preciso de $(PYTHON) (Python 3.11) no PATH."; exit 1; }
@@ -48,6 +48,10 @@ bench: $(VENV)/.installed-dev
 	else \
 		echo "Ainda não há benchmark: tests/bench/ não tem nenhum bench_*.py."; \
 	fi
+
+# The README's screenshots (docs/*.png), from the site as it is now.
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest tests/e2e/shots_readme.py -o python_files="shots_*.py" -q -n 0
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -15,6 +15,7 @@ from django.urls import path
 
 from accounts.validators import REMOVED_NICKNAME
 from games import chat
+from games.catalog import GAMES
 from games.management.commands.cleanup_tables import Command as CleanupTables
 from games.models import Action, ChatMessage, Seat
 
@@ -81,6 +82,15 @@ REPO_FOLDERS = ("accounts", "config", "games", "guides", "locale", "templates", 
 
 def test_readme_keeps_its_two_commands():
     assert "make run" in README and "make test" in README
+
+
+def test_readme_opens_with_what_the_site_is_today():
+    opening = README.split("\n## ")[0]
+    for game in GAMES:
+        assert f"**{game.name}**" in opening, game.name
+    assert "em preparação" not in opening
+    shots = re.findall(r"!\[[^\]]+\]\((docs/[^)]+\.png)\)", opening)
+    assert len(shots) == 2 and all((ROOT / shot).stat().st_size > 10_000 for shot in shots)
 
 
 def test_readme_links_stay_inside_the_repository():
