@@ -17,6 +17,7 @@ class ReadmeScreenshots(LiveServerTestCase):
     def test_a_bozo_table_on_a_phone_and_a_guide(self):
         ana = self.player("ana", "Ana")
         table = started("bozo", "duelo", ana.user, robots=1)
+
         # A few turns in: both cards hold points, and Ana has thrown once.
         def thrown(copy):
             on_turn = copy.seats[copy.state["to_move"]].user_id == ana.user.pk

@@ -9,9 +9,7 @@ move. The database is read only to check the pages (and to prepare a position).
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable
 
 import pytest
 from django.test import override_settings
@@ -19,8 +17,9 @@ from django.test import override_settings
 from games.models import Action, Table
 from games.rules import dozito, yams
 from tests.e2e.live import LiveServerTestCase
-from tests.e2e.pages import open_table, table_id_of, version, wait_for_version
+from tests.e2e.pages import open_table, table_id_of
 from tests.e2e.positions import play_until, started
+from tests.e2e.turns import dozito_move, offer_of, offered, play_to_the_end, tap
 
 try:
     from playwright.sync_api import Page, expect
@@ -29,106 +28,6 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
     Page = expect = PlaywrightTimeout = None
 
 pytestmark = pytest.mark.e2e
-
-# The moves a page offers: each is a form of the game's area whose `action` input holds it, shown
-# (Yam's throws with or without the cup as the page's toggle says: one of the two is shown).
-OFFERED = """() => [...document.querySelectorAll('#mesa-jogo form[ws-send]')]
-    .filter(form => form.querySelector('input[name=action]') && form.getClientRects().length)
-    .map(form => form.querySelector('input[name=action]').value)"""
-# What a page shows of the game, read at once: its version, whether it says it is the viewer's
-# turn, whether it shows the result, and the moves it offers.
-SHOWN = f"""() => ({{
-    version: Number(document.querySelector('#mesa-versao')?.dataset.version),
-    yours: document.querySelector('#mesa-status.mesa-status--yours') !== null,
-    over: document.querySelector('.result__title') !== null,
-    offered: ({OFFERED})().map(value => JSON.parse(value)),
-}})"""
-
-# What a page shows when a tap fails: enough to tell a lost answer from a refused move.
-SEEN = """() => ({
-    version: document.querySelector('#mesa-versao')?.dataset.version,
-    connection: document.querySelector('[data-connection]')?.dataset.connection,
-    notice: document.querySelector('#mesa-aviso')?.innerText,
-    status: document.querySelector('#mesa-status')?.innerText,
-    busy: [...document.querySelectorAll('button[aria-busy=true]')]
-        .map(b => b.outerHTML.slice(0, 120)),
-})"""
-
-
-def offered(page: Page) -> list[dict]:
-    return [json.loads(value) for value in page.evaluate(OFFERED)]
-
-
-def offer_of(page: Page, kind: str) -> dict:
-    """The first move of `kind` the page offers, once its motion has laid it out."""
-    page.wait_for_function(
-        f"() => ({OFFERED})().some(v => JSON.parse(v).type === {json.dumps(kind)})"
-    )
-    return next(m for m in offered(page) if m["type"] == kind)
-
-
-def tap(page: Page, action: dict, *, shown: int | None = None) -> None:
-    """Tap the button of the form that sends `action`, and wait for the page to show its result
-    (or a later version: a robot may move at once). `shown`: the version the page shows now."""
-    before = version(page) if shown is None else shown
-    value = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
-    field = page.locator(f"input[name=action][value='{value}']")
-    try:
-        page.locator("#mesa-jogo form[ws-send]").filter(has=field).locator("button").first.click()
-    except PlaywrightTimeout:
-        raise AssertionError(f"{page.who} could not tap {action}: {page.evaluate(SEEN)}") from None
-    try:
-        wait_for_version(page, before + 1)
-    except PlaywrightTimeout:
-        raise AssertionError(f"{action} was not applied: {page.evaluate(SEEN)}") from None
-
-
-def play_to_the_end(
-    pages: list[Page],
-    choose: Callable[[list[dict]], dict],
-    limit: int,
-    until: Callable[[], bool] = lambda: False,
-) -> int:
-    """Once every page shows the latest move, the one page that says it is its viewer's turn
-    plays what `choose` picks of the moves it offers, and no other page offers any; when no page
-    is on turn, a robot's move is awaited. Until every page shows the result (or `until()` holds
-    once they show the latest move); returns the number of moves the pages played."""
-    played = 0
-    for _ in range(limit):
-        shown = [page.evaluate(SHOWN) for page in pages]
-        newest = max(seen["version"] for seen in shown)
-        behind = [i for i, seen in enumerate(shown) if seen["version"] < newest]
-        for i in behind:
-            wait_for_version(pages[i], newest)
-            shown[i] = pages[i].evaluate(SHOWN)
-        if any(seen["version"] != newest for seen in shown):
-            continue  # a robot moved meanwhile: look again
-        if all(seen["over"] for seen in shown) or until():
-            return played
-        on_turn = [(page, seen) for page, seen in zip(pages, shown, strict=True) if seen["yours"]]
-        for page, seen in zip(pages, shown, strict=True):
-            if not seen["yours"]:
-                assert seen["offered"] == [], f"{page.who}'s page offers a move off turn"
-        if not on_turn:  # the robot's turn: its move comes by itself
-            wait_for_version(pages[0], newest + 1)
-            continue
-        assert len(on_turn) == 1, [page.who for page, _ in on_turn]
-        page, seen = on_turn[0]
-        assert seen["offered"], f"{page.who}'s page is on turn and offers no move"
-        tap(page, choose(seen["offered"]), shown=newest)
-        played += 1
-    raise AssertionError(f"the game did not end in {limit} moves")
-
-
-def dozito_move(moves: list[dict]) -> dict:
-    """What a quick player does: draw, then place the card in hand wherever the first offer
-    says (a chain goes on while the slot turned up a card), keep the card in hand in a clash."""
-    by_kind = {m["type"]: m for m in reversed(moves)}
-    for kind in ("place", "keep", "discard"):
-        if kind in by_kind:
-            return by_kind[kind]
-    draw = next((m for m in moves if m["type"] == "take" and m["from"] == "draw"), None)
-    return draw or moves[0]
 
 
 class DozitoTableTests(LiveServerTestCase):

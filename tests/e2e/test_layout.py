@@ -15,7 +15,7 @@ from guides.content import GUIDES
 from tests.e2e.live import LiveServerTestCase, build_the_guides
 from tests.e2e.pages import assert_on_screen, open_table, wait_for_version
 from tests.e2e.positions import started
-from tests.e2e.test_dozito_yams_tables import SHOWN, dozito_move, tap
+from tests.e2e.turns import SHOWN, dozito_move, tap
 
 try:
     from playwright.sync_api import Page
