@@ -688,7 +688,9 @@ def position(number: int) -> Position:
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0)
     values = dict(choice_values(view, legal))
-    html = game_render("dozito", state, 0, names=["Você", "Robô"])
+    # No move buttons: the live table's forms send on its socket, which a guide has not; the
+    # answers are the practice form's own radios, posted to the guide (JavaScript or not).
+    html = game_render("dozito", state, 0, names=["Você", "Robô"], buttons=False)
     if view["turn"]["phase"] == "start":
         question = "Sua vez: de onde você pega a carta?"
     else:
