@@ -39,6 +39,12 @@ def _page(slug: str) -> content.Page:
     return content.with_unique_ids(content.get(slug).page())
 
 
+def prepare(slug: str, module) -> None:
+    """Build what a guide's first view needs (guides/warm.py: before the server accepts)."""
+    _page(slug)
+    _position(module, None)
+
+
 def _position(module, number: str | None) -> content.Position:
     return _scoped_position(module, _number(number))
 
