@@ -14,6 +14,9 @@ LimitNOFILE to it).
 The memory that sockets freed goes back to the system every SERVE_MALLOC_TRIM_SECONDS (15 by
 default; 0 turns it off): see `trim_every`.
 
+Before it listens, the process builds the robots' tables and the guides (SERVE_WARM, on by
+default): see guides/warm.py.
+
 And the cyclic garbage collector runs less often than Python's default (SERVE_GC_THRESHOLD, 0
 keeps Python's own): see `collect_every`.
 """
@@ -121,6 +124,14 @@ def close_bad_sockets_with_a_code(cli: CommandLineInterface) -> None:
 
 
 if __name__ == "__main__":
+    # Django and the guides are imported only here: importing this module stays cheap.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from guides.warm import build_before_serving
+
+    build_before_serving()
     raise_open_files(int(os.environ.get("SERVE_OPEN_FILES") or OPEN_FILES))
     trim_every(float(os.environ.get("SERVE_MALLOC_TRIM_SECONDS") or TRIM_SECONDS))
     collect_every(int(os.environ.get("SERVE_GC_THRESHOLD") or GC_THRESHOLD))

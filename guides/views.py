@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,7 +16,9 @@ from games import rendering
 from games.catalog import GAMES, GAMES_BY_SLUG
 from guides import content
 
-POSITIONS = 10_000  # practice positions are numbered 1..POSITIONS
+# Practice positions are numbered 1..POSITIONS, and "Nova posição" after the last is the first:
+# few enough that tests/guides/test_practice_walk.py answers every choice of every one.
+POSITIONS = 100
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -37,8 +39,20 @@ def _page(slug: str) -> content.Page:
     return content.with_unique_ids(content.get(slug).page())
 
 
+def prepare(slug: str, module) -> None:
+    """Build what a guide's first view needs (guides/warm.py: before the server accepts)."""
+    _page(slug)
+    _position(module, None)
+
+
 def _position(module, number: str | None) -> content.Position:
-    position = module.position(_number(number))
+    return _scoped_position(module, _number(number))
+
+
+# Answering a position asks for it again: drawn once (a Yam's position is ~0.1 s of robot play).
+@lru_cache(maxsize=64)
+def _scoped_position(module, number: int) -> content.Position:
+    position = module.position(number)
     return replace(position, html=content.scoped(position.html, "treino"))
 
 
@@ -55,6 +69,7 @@ def guide(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game,
         "page": page,
         "position": position,
+        "next_position": position.number % POSITIONS + 1,
         "verdict": None,
         "structured_data": structured_data(request, game, page),
         "game_defs": rendering.page_defs(slug),
@@ -82,6 +97,7 @@ def practice(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "position": position,
+        "next_position": position.number % POSITIONS + 1,
         "verdict": verdict,
         "error": error,
         "answer": answer,

@@ -17,6 +17,10 @@ if os.environ.get("REDIS_URL") and _worker.startswith("gw"):
     _database = int(_redis.path.strip("/") or 0) + 1 + int(_worker[2:])
     os.environ["REDIS_URL"] = _redis._replace(path=f"/{_database}").geturl()
 
+# The servers the tests start (python -m config.serve) skip building every guide and robot table
+# before they listen (guides/warm.py): some 10 s each; what a test uses is built on first use.
+os.environ.setdefault("SERVE_WARM", "0")
+
 from config.settings import *  # noqa: E402, F403
 from config.settings import BASE_DIR, DATABASES  # noqa: E402
 

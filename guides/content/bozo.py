@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.bots import bozo as bot
 from games.rendering import game_render, with_names
 from games.rules import bozo as rules
 from games.rules.bozo import BOX_NAMES, BOXES, COMBINATIONS, GAME
 from guides.content import Page, Position, Question, Round, Step, Verdict
+from guides.content.words import below_best, expected_final, points
 
 NAMES = ("Ana", "Bia", "Caio", "Duda")
 
@@ -403,7 +406,7 @@ def combination_chances() -> list[dict[str, Any]]:
     for box in COMBINATIONS:
         match = [1.0 if rules.MATCHES[box](hand) else 0.0 for hand in bot.HANDS]
         chance = match
-        for _ in range(2):
+        for _roll in range(2):
             reach = [sum(p * chance[h] for h, p in zip(*bot.REACH[k], strict=True)) for k in
                      range(len(bot.KEEPS))]  # fmt: skip
             chance = [
@@ -562,7 +565,7 @@ def practice_state(seed: int):
     (sometimes a second one after the robot's keep): a position with a real choice."""
     rng = random.Random(seed)  # noqa: S311 - a position drawn from its number
     state = new_state()
-    for _ in range(rng.randint(0, 8)):
+    for _turn in range(rng.randint(0, 8)):
         turn_taken = state["turns_taken"][0]
         while state["turns_taken"][0] == turn_taken:
             action = bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0), rng)
@@ -628,10 +631,19 @@ def judge(position: Position, answer: str) -> Verdict:
     mine = expected[answer]
     top = expected[best]
     if mine >= top - bot.TIE:
-        text = f"{labels[answer]}: média final esperada {number(mine)}, a melhor possível aqui."
+        text = _("%(choice)s: a melhor escolha aqui; %(meaning)s, jogando bem daqui em diante.") % {
+            "choice": labels[answer],
+            "meaning": expected_final(mine),
+        }
         return Verdict(True, text)
-    text = (
-        f"Sua escolha, {lower(labels[answer])}: média final esperada {number(mine)}; "
-        f"a melhor, {lower(labels[best])}, dá {number(top)}."
-    )
+    text = _(
+        "Sua escolha, %(mine)s: %(meaning)s, jogando bem daqui em diante. A do robô, "
+        "%(best)s, leva a %(top)s; a sua fica %(gap)s."
+    ) % {
+        "mine": lower(labels[answer]),
+        "meaning": expected_final(mine),
+        "best": lower(labels[best]),
+        "top": points(top),
+        "gap": below_best(top - mine),
+    }
     return Verdict(False, text)

@@ -16,12 +16,16 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.bots import domino as bot
 from games.presenters import domino as presenter
 from games.rendering import game_render
 from games.rules import domino as rules
 from games.rules.domino import GAME, PAIR_NAMES
 from guides.content import Page, Position, Question, Round, Step, Verdict
+from guides.content.words import below_best, points
 
 STRATEGY_POSITION = 7  # not 1: the practice box opens on position 1
 NAMES = ["Ana", "Beto", "Cida", "Davi"]  # Ana and Cida are Jade, Beto and Davi are Âmbar
@@ -183,12 +187,20 @@ def reason(key: str, mine: float, theirs: float) -> str:
         return "livra mais pontos da mão, caso um adversário bata (a garagem)"
     if key == "mobility":
         counts = round(mine / w["mobility"]), round(theirs / w["mobility"])
-        return f"ficam {counts[0]} pedras na mão que ainda entram, contra {counts[1]}"
+        return ngettext(
+            "fica %(n)d pedra na mão que ainda entra, contra %(other)d",
+            "ficam %(n)d pedras na mão que ainda entram, contra %(other)d",
+            counts[0],
+        ) % {"n": counts[0], "other": counts[1]}
     # doubles: fewer left in hand, or the last one kept to go out with
     if mine > 0:
         return "guarda a carroça para bater com ela (batida de carroça)"
     counts = round(-mine / w["doubles_left"]), round(-theirs / w["doubles_left"])
-    return f"sobram {counts[0]} carroças na mão, contra {counts[1]} (a carroça só entra num número)"
+    return ngettext(
+        "sobra %(n)d carroça na mão, contra %(other)d (a carroça só entra num número)",
+        "sobram %(n)d carroças na mão, contra %(other)d (a carroça só entra num número)",
+        counts[0],
+    ) % {"n": counts[0], "other": counts[1]}
 
 
 KEYS = (
@@ -569,18 +581,24 @@ def judge(position: Position, answer: str) -> Verdict:
     chosen = next((v, a) for v, a in ranked if action_key(a) == answer)
     value, action = chosen
     label = play_label(view, best)
+    # The robot's value is in points, for the pair, of a play: what a reader can weigh is the gap.
     if value >= best_value - bot.TIE:
         other = next((a for _v, a in ranked if action_key(a) != answer), None)
-        reason = why(view, action, other) if other else "é a única boa"
-        text = (
-            f"O robô também joga {label}: {reason}. Na conta dele (os pontos esperados da "
-            f"jogada para a sua dupla, menos os que ela dá aos adversários), vale "
-            f"{num(value)}, contra {num(ranked[1][0])} da melhor outra."
-        )
+        reason = why(view, action, other) if other else _("é a única boa")
+        text = _(
+            "O robô também joga %(play)s: %(reason)s. Na conta dele, a melhor outra jogada "
+            "rende %(gap)s em média a menos para a sua dupla (os pontos que a jogada traz, "
+            "menos os que ela deixa para os adversários)."
+        ) % {"play": label, "reason": reason, "gap": points(best_value - ranked[1][0])}
         return Verdict(True, text)
-    text = (
-        f"O robô joga {label}, porque {why(view, best, action)}. Na conta dele (os pontos "
-        f"esperados da jogada para a sua dupla, menos os que ela dá aos adversários), {label} "
-        f"vale {num(best_value)} e {play_label(view, action)} vale {num(value)}."
-    )
+    text = _(
+        "O robô joga %(play)s, porque %(reason)s. Na conta dele, %(mine)s rende para a sua "
+        "dupla %(gap)s (os pontos que a jogada traz, menos os que ela deixa para os "
+        "adversários)."
+    ) % {
+        "play": label,
+        "reason": why(view, best, action),
+        "mine": play_label(view, action),
+        "gap": below_best(best_value - value),
+    }
     return Verdict(False, text)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.bots import dozito as robot
 from games.rendering import game_render
 from games.rules.dozito import (
@@ -31,6 +33,7 @@ from games.rules.dozito import (
     shown,
 )
 from guides.content import Page, Position, Question, Round, Step, Verdict
+from guides.content.words import below_best, signed_points
 
 NAMES = ["Ana", "Bruno"]
 Card = dict[str, Any]
@@ -685,7 +688,9 @@ def position(number: int) -> Position:
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0)
     values = dict(choice_values(view, legal))
-    html = game_render("dozito", state, 0, names=["Você", "Robô"])
+    # No move buttons: the live table's forms send on its socket, which a guide has not; the
+    # answers are the practice form's own radios, posted to the guide (JavaScript or not).
+    html = game_render("dozito", state, 0, names=["Você", "Robô"], buttons=False)
     if view["turn"]["phase"] == "start":
         question = "Sua vez: de onde você pega a carta?"
     else:
@@ -704,10 +709,10 @@ def judge(position: Position, answer: str) -> Verdict:
     label = choice_label(view, best)
     text = f"Ele escolhe: {label}. {reason(view, best)}"
     if not good:
-        text += (
-            f" Na conta dele, sua escolha vale {decimal(mine)} e a dele {decimal(values[best])} "
-            "(pontos esperados, somando o que a jogada dá agora e o que ela deixa)."
-        )
+        text += " " + _(
+            "Na conta do robô, a sua escolha dá %(gap)s, somando os pontos que a jogada faz "
+            "agora e os que ela deixa para os próximos turnos."
+        ) % {"gap": below_best(values[best] - mine)}
     return Verdict(best=good, text=text)
 
 
@@ -727,7 +732,11 @@ def reason(view: dict[str, Any], key: str) -> str:
         said = ""
         if gains:
             gain, top = max(gains, key=lambda gt: gt[0])
-            said = f"O melhor topo, o {shown(top)}, mudaria a grade em {gain:+d} pontos agora. "
+            # A gain on a face-down slot is a float (the flip term): a whole number all the same.
+            said = _("O melhor topo, o %(card)s, mudaria a grade em %(gain)s agora. ") % {
+                "card": shown(top),
+                "gain": signed_points(round(gain)),
+            }
         return (
             f"{said}Uma carta comprada vale em média {decimal(draw)} na conta do robô: ela pode "
             "continuar uma corrente, ser um TURNO EXTRA, ou ser descartada se não servir."

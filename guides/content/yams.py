@@ -18,6 +18,8 @@ from math import sqrt
 from statistics import fmean, stdev
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.bots import yams as robot
 from games.bots import yams_exact
 from games.rendering import game_render
@@ -31,7 +33,8 @@ from games.rules.yams import (
     boxes_in_play,
     totals,
 )
-from guides.content import Page, Position, Question, Round, Step, Verdict
+from guides.content import Page, Position, Question, Round, Step, Verdict, words
+from guides.content.words import below_best, expected_final
 
 SLUG = "yams"
 
@@ -440,10 +443,10 @@ def deal(number: int, attempt: int = 0) -> dict[str, Any]:
     options = {"columns": columns, "max_min": rng.random() < 0.75}
     state = GAME.setup(1, options, rng)
     boxes = columns * len(state["boxes"])
-    for _ in range(rng.randrange(boxes - 1)):
+    for _turn in range(rng.randrange(boxes - 1)):
         state = robot_turn(state, rng)
     state, _events = GAME.apply(state, 0, {"type": "roll", "cup": False}, rng)
-    for _ in range(rng.choice((0, 1, 1, 2))):  # the robot's own keeps: a later roll of the turn
+    for _keep in range(rng.choice((0, 1, 1, 2))):  # the robot's own keeps: a later roll of the turn
         action = robot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0), rng)
         if action["type"] == "hold":
             state, _events = GAME.apply(state, 0, action, rng)
@@ -516,13 +519,19 @@ def judge(position: Position, answer: str) -> Verdict:
     label = position.data["labels"][answer]
     best_label, best = position.data["best"]
     if expected >= best - 0.005:
-        text = (
-            f"“{label}” é a escolha do robô: total final esperado de {points(expected)} pontos "
-            "na cartela."
-        )
+        text = _("“%(choice)s” é a escolha do robô: %(meaning)s, somando a cartela toda.") % {
+            "choice": label,
+            "meaning": expected_final(expected),
+        }
         return Verdict(best=True, text=text)
-    text = (
-        f"Com “{label}” o total final esperado da cartela é {points(expected)} pontos; o robô "
-        f"escolheria “{best_label}”, que dá {points(best)} ({points(best - expected)} a mais)."
-    )
+    text = _(
+        "Com “%(choice)s”, %(meaning)s, somando a cartela toda. O robô escolheria "
+        "“%(best)s”, que leva a %(top)s; a sua fica %(gap)s."
+    ) % {
+        "choice": label,
+        "meaning": expected_final(expected),
+        "best": best_label,
+        "top": words.points(best),
+        "gap": below_best(best - expected),
+    }
     return Verdict(best=False, text=text)

@@ -47,3 +47,15 @@ class GuideTests(LiveServerTestCase):
                 # With htmx the page stays where it was; without it the form posted.
                 posted = page.url.split("#")[0].endswith(f"/como-jogar/{slug}/treine/")
                 assert posted == (not javascript), (slug, page.url)
+
+    def test_a_phone_reaches_treine_from_the_top_and_folds_a_section(self):
+        """Issue #28: on a phone Treine was some 75 screens down and nothing folded."""
+        page = self.new_context(viewport=PHONE).new_page()
+        for slug in WRITTEN:
+            page.goto(f"{self.live_server_url}/como-jogar/{slug}/")
+            page.get_by_role("navigation", name="Nesta página").get_by_role("link").first.click()
+            heading = page.locator(".guide-fold__summary h2").first
+            heading.click()  # the heading is the handle: the section folds
+            expect(page.locator("details.guide-fold").first).not_to_have_attribute("open", "")
+            page.get_by_role("link", name="Treine uma posição").click()
+            expect(page.locator("#treino")).to_be_in_viewport()

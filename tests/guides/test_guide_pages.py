@@ -81,3 +81,20 @@ def test_a_guides_ids_are_unique_and_its_references_reach_them(client, slug):
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})[:5]
     for target in re.findall(r'href="#([^"]+)"', html):
         assert target in ids or target in ("conteudo", "treine", "cartela", "folha"), target
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_a_guide_has_contents_folding_sections_and_treine_at_the_top(client, slug):
+    """Issue #28: on a phone a guide was some 75 screens with "Treine" at the bottom."""
+    html = client.get(f"/como-jogar/{slug}/").content.decode()
+    toc = re.search(r'<nav class="guide-toc".*?</nav>', html, re.S)
+    assert toc and html.index(toc.group(0)) < html.index("<h2"), "contents before any section"
+    linked = re.findall(r'href="#([^"]+)"', toc.group(0))
+    sections = re.findall(r'<summary class="guide-fold__summary"><h2 id="([^"]+)"', html)
+    # Every section is listed in order, and every one folds.
+    assert linked == sections and "treine" in linked, (linked, sections)
+    assert len(sections) == len(re.findall(r"<h2\b", html))
+    assert html.count('<details class="guide-fold') >= len(sections)
+    # A visible link to the practice near the top: before the contents and the first section.
+    top = html[: html.index(toc.group(0))]
+    assert 'href="#treine"' in top
