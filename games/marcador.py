@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.marcador_bonus import BonusLine, bonus_line
 from games.models import ScoreSheet
 from games.rules import yams
 from games.rules.base import IllegalAction
@@ -266,7 +267,7 @@ class ColumnSum:
     short: str
     arrow: str
     upper: int
-    missing: int
+    bonus_line: BonusLine
     bonus: int
     max_min: int
     max_min_void: bool
@@ -318,7 +319,7 @@ def cards(state: dict[str, Any], players: list[str], offers: dict | None = None)
                 short=COLUMN_SHORT[column],
                 arrow=ARROWS[column],
                 upper=int(sums[column]["upper"]),
-                missing=max(0, yams.BONUS_THRESHOLD - int(sums[column]["upper"])),
+                bonus_line=bonus_line(state["cards"][seat][column]),
                 bonus=int(sums[column]["bonus"]),
                 max_min=int(sums[column]["max_min"]),
                 max_min_void=bool(sums[column]["max_min_void"]),
