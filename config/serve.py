@@ -131,7 +131,7 @@ if __name__ == "__main__":
     django.setup()
     from guides.warm import build_before_serving
 
-    build_before_serving()
+    build_before_serving(os.environ.get("SERVE_WARM", "1"))
     raise_open_files(int(os.environ.get("SERVE_OPEN_FILES") or OPEN_FILES))
     trim_every(float(os.environ.get("SERVE_MALLOC_TRIM_SECONDS") or TRIM_SECONDS))
     collect_every(int(os.environ.get("SERVE_GC_THRESHOLD") or GC_THRESHOLD))

@@ -12,7 +12,6 @@ it (SERVE_WARM=0, tests/settings.py) and build what they use on first use, as be
 from __future__ import annotations
 
 import logging
-import os
 import time
 
 from django.conf import settings
@@ -50,8 +49,8 @@ def warm() -> float:
     return seconds
 
 
-def build_before_serving() -> None:
-    """config/serve.py, before daphne listens: `warm()` unless SERVE_WARM=0 (the test suite's
-    servers, tests/settings.py)."""
-    if os.environ.get("SERVE_WARM", "1") != "0":
+def build_before_serving(setting: str) -> None:
+    """config/serve.py, before daphne listens: `warm()` unless SERVE_WARM is "0" (the test
+    suite's servers, tests/settings.py)."""
+    if setting != "0":
         warm()

@@ -33,7 +33,7 @@ import django
 started = time.perf_counter()
 django.setup()  # as config/serve.py starts
 from guides.warm import build_before_serving
-build_before_serving()
+build_before_serving(os.environ.get("SERVE_WARM", "1"))
 built = time.perf_counter() - started
 from games import rules
 from games.bots import bozo

@@ -25,8 +25,7 @@ def test_the_test_suites_servers_skip_the_build(monkeypatch):
     assert os.environ["SERVE_WARM"] == "0"
     called = []
     monkeypatch.setattr("guides.warm.warm", lambda: called.append(True))
-    build_before_serving()
+    build_before_serving(os.environ["SERVE_WARM"])
     assert not called
-    monkeypatch.setenv("SERVE_WARM", "1")
-    build_before_serving()
+    build_before_serving("1")
     assert called == [True]
