@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint format migrate superuser clean
+.PHONY: run test bench lint format messages migrate superuser clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Preciso de $(PYTHON) (Python 3.11) no PATH."; exit 1; }
@@ -56,6 +56,11 @@ lint: $(VENV)/.installed-dev
 format: $(VENV)/.installed-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+# Rebuilds locale/pt_BR/LC_MESSAGES/django.po from every text the site wraps (Python, Django
+# templates, Jinja2 partials) and compiles the .mo: rerun it after adding or changing a text.
+messages: $(VENV)/.installed-dev
+	DEBUG=1 $(BIN)/python manage.py catalogue
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
