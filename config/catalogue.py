@@ -33,7 +33,9 @@ MO = LOCALE / "LC_MESSAGES" / "django.mo"
 THIRD_PARTY = LOCALE / "third_party.po"
 SOURCES = ("accounts", "config", "games", "guides", "templates")
 SKIP_DIRS = {"migrations", "static", "__pycache__", "management"}
-PLURAL_FORMS = "nplurals=2; plural=(n > 1);"
+# "1 ponto", "0 pontos", "2 pontos": a score of zero takes the plural, as players say it
+# (CLDR's pt rule, and Django's own catalogue, would say "0 ponto").
+PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 
 # Django's names (lazy ones too, and this site's `_lazy`) and what their arguments are.
@@ -149,7 +151,7 @@ def rebuild() -> int:
             "# third-party (django-allauth) translation in locale/pt_BR/third_party.po."
         ),
     )
-    # Two forms, "1 ponto" and "2 pontos" (Babel's CLDR guess has a third, for millions).
+    # Two forms (Babel's CLDR guess has a third, for millions, and counts 0 as singular).
     catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS)]
     for (context, singular), (plural, names) in site_messages().items():
         ids = (singular, plural) if plural else singular

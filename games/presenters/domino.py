@@ -531,7 +531,6 @@ def context(
         labels=SimpleNamespace(
             table=_("Mesa do dominó"),
             hand=_("Sua mão"),
-            tiles=_("pedras"),
             sum=_("Pontas"),
             scores=_("Placar"),
             plays=_("Suas jogadas"),

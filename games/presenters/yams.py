@@ -134,7 +134,6 @@ def context(
             open=_("em aberto"),
             next=_("próxima casa"),
             left=_("saiu"),
-            points=_("pontos"),
         ),
     )
 

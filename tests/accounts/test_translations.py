@@ -44,6 +44,9 @@ def test_the_extractor_finds_every_kind_of_source():
 
 def test_a_plural_counts_one_and_more_in_portuguese():
     with translation.override("pt-br"):
+        assert ngettext("%(n)d carta sozinha", "%(n)d cartas sozinhas", 0) % {"n": 0} == (
+            "0 cartas sozinhas"
+        )
         assert ngettext("%(n)d carta sozinha", "%(n)d cartas sozinhas", 1) % {"n": 1} == (
             "1 carta sozinha"
         )
