@@ -117,7 +117,13 @@ def test_max_min_void_and_the_risk_are_shown():
     state["cards"][1]["livre"].update(min=20)
     html = render(state, None, ["Ana", "Bia"])
     void = re.search(r'<div id="yams-0-livre-maxmin".*?</div>', html, re.S).group(0)
-    assert "is-void" in void and "0 ✗" in void and "o Máx não superou o Mín" in void
+    assert "is-void" in void and "✗" not in void  # said in words, not a cryptic mark
+    shown = re.sub(r'<span class="visually-hidden">.*?</span>', "", void)
+    assert "0 <small>anulados</small>" in shown
+    # Read aloud as a sentence (text, not an aria-label on a plain span, which readers skip).
+    assert (
+        '<span class="visually-hidden">Máx e Mín valem 0: o Máx não superou o Mín.</span>' in void
+    )
     risk = re.search(r'<div id="yams-1-livre-maxmin".*?</div>', html, re.S).group(0)
     assert "Máx &gt; 20" in risk and "is-at-risk" in risk
     # Bia's turn: a Máx of 15 would void the pair; the button says so, and a 28 does not.
