@@ -96,7 +96,7 @@ def face(card: dict[str, Any] | None) -> Face | None:
     if card["kind"] == "coringa":
         parts.append(_("vale qualquer espaço"))
     if suns:
-        parts.append(_("1 sol") if suns == 1 else _("%(n)d sóis") % {"n": suns})
+        parts.append(ngettext("%(n)d sol", "%(n)d sóis", suns) % {"n": suns})
     return Face(
         colour=card["colour"],
         number=card["number"],
@@ -423,7 +423,11 @@ def phrase(e: dict[str, Any], names: list[str]) -> str:
     if kind == "leave":
         return _("saiu da partida")
     if kind == "reshuffle":
-        return _("o descarte virou um novo baralho de %(n)d cartas") % {"n": e["count"]}
+        return ngettext(
+            "o descarte virou um novo baralho de %(n)d carta",
+            "o descarte virou um novo baralho de %(n)d cartas",
+            e["count"],
+        ) % {"n": e["count"]}
     return ""
 
 

@@ -122,7 +122,6 @@ def context(
             bonus=_("Bônus"),
             bonus_rule=_("+%(bonus)d com %(n)d ou mais nos Uns a Seis")
             % {"bonus": BONUS, "n": BONUS_THRESHOLD},
-            progress=_("%(n)d de %(of)d para o bônus, faltam %(missing)d"),
             bonus_done=_("bônus de %(bonus)d ganho") % {"bonus": BONUS},
             max_min=_("Máx+Mín"),
             max_min_rule=_("O Máx precisa passar do Mín, senão os dois valem 0"),

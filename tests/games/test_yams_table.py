@@ -106,6 +106,9 @@ def test_bonus_progress_shows_the_subtotal_of_63_and_the_bonus_once_reached():
     bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', html, re.S).group(0)
     assert "45<small>/63</small>" in bonus and 'value="45"' in bonus
     assert "faltam 18" in bonus
+    livre["seis"] = 17  # 62: one point short
+    bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', render(state, 0), re.S).group(0)
+    assert "62 de 63 para o bônus, falta 1<" in bonus
     livre["seis"] = 18  # 63
     bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', render(state, 0), re.S).group(0)
     assert "+35" in bonus and "is-done" in bonus and "faltam" not in bonus
