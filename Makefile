@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint format messages migrate superuser clean
+.PHONY: run test bench lint format migrate superuser clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Preciso de $(PYTHON) (Python 3.11) no PATH."; exit 1; }
@@ -59,6 +59,7 @@ format: $(VENV)/.installed-dev
 
 # Rebuilds locale/pt_BR/LC_MESSAGES/django.po from every text the site wraps (Python, Django
 # templates, Jinja2 partials) and compiles the .mo: rerun it after adding or changing a text.
+.PHONY: messages
 messages: $(VENV)/.installed-dev
 	DEBUG=1 $(BIN)/python manage.py catalogue
 
