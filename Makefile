@@ -61,5 +61,11 @@ format: $(VENV)/.installed-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# Rebuilds locale/pt_BR/LC_MESSAGES/django.po from every text the site wraps (Python, Django
+# templates, Jinja2 partials) and compiles the .mo: rerun it after adding or changing a text.
+.PHONY: messages
+messages: $(VENV)/.installed-dev
+	DEBUG=1 $(BIN)/python manage.py catalogue
+
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -205,6 +205,7 @@ ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.username_validators"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_SIGNUP_REDIRECT_URL = "games:lobby"  # a new account goes straight to a table
 ACCOUNT_SESSION_REMEMBER = None
 ACCOUNT_PRESERVE_USERNAME_CASING = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Bozó] "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games import rules
 from games.catalog import GameInfo
@@ -29,7 +30,10 @@ class TableForm(forms.Form):
     move_seconds = forms.TypedChoiceField(
         label=_("Tempo por jogada"),
         choices=[("0", _("Sem relógio"))]
-        + [(str(n), _("%(n)d segundos") % {"n": n}) for n in settings.GAMES_MOVE_CLOCKS],
+        + [
+            (str(n), ngettext_lazy("%(n)d segundo", "%(n)d segundos", n) % {"n": n})
+            for n in settings.GAMES_MOVE_CLOCKS
+        ],
         coerce=lambda text: int(text) or None,
         initial="0",
         widget=forms.RadioSelect,

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -432,12 +433,20 @@ def winners_text(state: dict[str, Any], players: list[str]) -> str:
     names = [players[seat] for seat in outcome["winners"]]
     points = outcome["scores"][outcome["winners"][0]]
     if len(names) == 1:
-        return _("Fim de jogo: %(name)s venceu com %(points)d pontos.") % {
+        return ngettext(
+            "Fim de jogo: %(name)s venceu com %(points)d ponto.",
+            "Fim de jogo: %(name)s venceu com %(points)d pontos.",
+            points,
+        ) % {
             "name": names[0],
             "points": points,
         }
     listed = _("%(names)s e %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
-    return _("Fim de jogo: empate entre %(names)s, com %(points)d pontos.") % {
+    return ngettext(
+        "Fim de jogo: empate entre %(names)s, com %(points)d ponto.",
+        "Fim de jogo: empate entre %(names)s, com %(points)d pontos.",
+        points,
+    ) % {
         "names": listed,
         "points": points,
     }

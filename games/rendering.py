@@ -29,6 +29,7 @@ from markupsafe import Markup
 from games import i18n, presenters, rules, services, snapshots
 from games.catalog import GAMES_BY_SLUG
 from games.i18n import gettext as _
+from games.i18n import ngettext
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import SeatCopy, TableCopy
 
@@ -672,7 +673,12 @@ def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
     elif solo:
         score = sides[0].score if sides else 0
         if reason == "complete":
-            title = _("Treino concluído: %(score)d pontos") % {"score": score}
+            title = ngettext(
+                "Treino concluído: %(n)d ponto",
+                "Treino concluído: %(n)d pontos",
+                score,
+            )
+            title %= {"n": score}
             best = outcome.get("best_before")
             if best is None:
                 detail = _("Sua primeira marca neste treino.")

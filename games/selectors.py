@@ -11,6 +11,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, ChatMessage, ScoreSheet, Seat, Table, TableSocket
@@ -209,7 +210,7 @@ def _row(table: Table, user) -> GameRow:
     if len(seats) == 1:
         if outcome.get("reason") == "complete":
             score = points[0] if points else 0
-            result = _("Treino: %(n)d pontos") % {"n": score}
+            result = ngettext("Treino: %(n)d ponto", "Treino: %(n)d pontos", score) % {"n": score}
         else:
             result = _("Abandonada")
     elif table.left:

@@ -20,6 +20,7 @@ from typing import Any
 
 from games.i18n import gettext as _
 from games.i18n import ngettext
+from games.presenters.domino_series import series
 from games.rules.domino import ARM_NAMES, PAIR_NAMES, SEATS
 
 # Where the pips of each number sit on a half of a tile, in a 100 x 100 square (a real domino's
@@ -525,11 +526,11 @@ def context(
         scored=scored["text"] if scored else "",
         reveal=hand_end(history, names, view["pair_of"], bool(view["finished"])),
         over=bool(view["finished"]),
+        series=series(view),
         hint_place=hint_place,
         labels=SimpleNamespace(
             table=_("Mesa do dominó"),
             hand=_("Sua mão"),
-            tiles=_("pedras"),
             sum=_("Pontas"),
             scores=_("Placar"),
             plays=_("Suas jogadas"),

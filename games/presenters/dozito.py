@@ -20,7 +20,7 @@ from typing import Any
 
 from games.i18n import gettext as _
 from games.i18n import ngettext
-from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, WHAT_NOW, groups, shown
+from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups, shown
 
 # Every colour also has a shape, for players who do not tell the colours apart (DESIGN.md).
 SYMBOLS = {"amarelo": "★", "azul": "●", "verde": "▲", "vermelho": "♥", "roxo": "◆"}
@@ -96,7 +96,7 @@ def face(card: dict[str, Any] | None) -> Face | None:
     if card["kind"] == "coringa":
         parts.append(_("vale qualquer espaço"))
     if suns:
-        parts.append(_("1 sol") if suns == 1 else _("%(n)d sóis") % {"n": suns})
+        parts.append(ngettext("%(n)d sol", "%(n)d sóis", suns) % {"n": suns})
     return Face(
         colour=card["colour"],
         number=card["number"],
@@ -150,7 +150,11 @@ def context(
     for index, pile in enumerate(view["discards"]):
         top = face(pile["top"])
         what = top.label if top else _("vazia")
-        label = _("Pilha de descarte %(n)d: %(top)s (%(count)d cartas)") % {
+        label = ngettext(
+            "Pilha de descarte %(n)d: %(top)s (%(count)d carta)",
+            "Pilha de descarte %(n)d: %(top)s (%(count)d cartas)",
+            pile["count"],
+        ) % {
             "n": index + 1,
             "top": what,
             "count": pile["count"],
@@ -189,7 +193,8 @@ def context(
         sun=SUN,
         labels=SimpleNamespace(
             draw=_("Baralho"),
-            draw_count=_("%(n)d cartas") % {"n": view["draw_count"]},
+            draw_count=ngettext("%(n)d carta", "%(n)d cartas", view["draw_count"])
+            % {"n": view["draw_count"]},
             hand=_("Na mão"),
             piles=_("Pilhas de descarte"),
             pile=_("Pilha %(n)d"),
@@ -199,7 +204,6 @@ def context(
             discard_on=_("Descartar na pilha %(n)d"),
             place=_("Pôr no espaço %(n)d"),
             discard_short=_("Descartar na %(n)d"),
-            points=_("pontos"),
             face_up=_("viradas"),
             grid=_("Grade"),
             log=_("Últimas jogadas"),
@@ -301,10 +305,34 @@ def prompt(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     turn, mover = view["turn"], view["to_move"]
     if view["finished"] or turn is None:
         return ended(view.get("outcome") or {}, names)
-    what = WHAT_NOW[turn["phase"]].format(slot=turn["slot"])
     if seat == mover:
-        return _("Sua vez: %(what)s") % {"what": what}
+        return _("Sua vez: %(what)s") % {"what": your_step(turn["phase"], turn["slot"])}
+    what = their_step(turn["phase"], turn["slot"])
     return _("Vez de %(name)s: %(what)s") % {"name": names[mover], "what": what}
+
+
+def your_step(phase: str, slot: int | None) -> str:
+    """The viewer's next step, said to them (the rules' WHAT_NOW, which refusals also say)."""
+    steps = {
+        "start": _("pegue a carta do topo de uma pilha de descarte ou compre do baralho."),
+        "place": _("escolha o espaço da grade para o Coringa que você pegou."),
+        "hand": _("coloque a carta da mão no espaço dela ou descarte-a."),
+        "clash": _("fique com uma das duas cartas no espaço %(slot)s e descarte a outra."),
+        "discard": _("descarte a carta da mão numa das pilhas."),
+    }
+    return steps[phase] % {"slot": slot}
+
+
+def their_step(phase: str, slot: int | None) -> str:
+    """Another player's step, described: the viewer reads what that player does, not an order."""
+    steps = {
+        "start": _("pega a carta do topo de uma pilha de descarte ou compra do baralho."),
+        "place": _("escolhe o espaço da grade para o Coringa que pegou."),
+        "hand": _("coloca a carta da mão no espaço dela ou a descarta."),
+        "clash": _("fica com uma das duas cartas no espaço %(slot)s e descarta a outra."),
+        "discard": _("descarta a carta da mão numa das pilhas."),
+    }
+    return steps[phase] % {"slot": slot}
 
 
 def ended(outcome: dict[str, Any], names: list[str]) -> str:
@@ -395,7 +423,11 @@ def phrase(e: dict[str, Any], names: list[str]) -> str:
     if kind == "leave":
         return _("saiu da partida")
     if kind == "reshuffle":
-        return _("o descarte virou um novo baralho de %(n)d cartas") % {"n": e["count"]}
+        return ngettext(
+            "o descarte virou um novo baralho de %(n)d carta",
+            "o descarte virou um novo baralho de %(n)d cartas",
+            e["count"],
+        ) % {"n": e["count"]}
     return ""
 
 
@@ -525,11 +557,23 @@ def decided(view: dict[str, Any], names: list[str]) -> list[str]:
     lines = []
     if len(tied) == 1:
         lines.append(
-            _("Maior total: %(who)s, com %(n)d pontos.") % {"who": names[tied[0]], "n": top}
+            ngettext(
+                "Maior total: %(who)s, com %(n)d ponto.",
+                "Maior total: %(who)s, com %(n)d pontos.",
+                top,
+            )
+            % {"who": names[tied[0]], "n": top}
         )
         return lines
     who = join_names([names[s] for s in tied])
-    lines.append(_("Empate no maior total (%(n)d pontos): %(who)s.") % {"n": top, "who": who})
+    lines.append(
+        ngettext(
+            "Empate no maior total (%(n)d ponto): %(who)s.",
+            "Empate no maior total (%(n)d pontos): %(who)s.",
+            top,
+        )
+        % {"n": top, "who": who}
+    )
     bests = {s: max(r[s] for r in rounds) for s in tied}
     said = ", ".join(f"{names[s]} {bests[s]}" for s in tied)
     lines.append(_("Desempate pela melhor rodada: %(said)s.") % {"said": said})

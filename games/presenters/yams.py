@@ -122,11 +122,11 @@ def context(
             bonus=_("Bônus"),
             bonus_rule=_("+%(bonus)d com %(n)d ou mais nos Uns a Seis")
             % {"bonus": BONUS, "n": BONUS_THRESHOLD},
-            progress=_("%(n)d de %(of)d para o bônus, faltam %(missing)d"),
             bonus_done=_("bônus de %(bonus)d ganho") % {"bonus": BONUS},
             max_min=_("Máx+Mín"),
             max_min_rule=_("O Máx precisa passar do Mín, senão os dois valem 0"),
-            void=_("anulados: o Máx não superou o Mín"),
+            void=_("Máx e Mín valem 0: o Máx não superou o Mín."),
+            void_short=_("anulados"),
             voids=_("anula Máx e Mín"),
             total=_("Total"),
             column_total=_("Coluna"),
@@ -134,7 +134,6 @@ def context(
             open=_("em aberto"),
             next=_("próxima casa"),
             left=_("saiu"),
-            points=_("pontos"),
         ),
     )
 

@@ -7,7 +7,7 @@ SIGNUP = "/conta/signup/"
 LOGIN = "/conta/login/"
 
 
-def signup(client, **overrides):
+def signup(client, follow=False, **overrides):
     data = {
         "username": "ana",
         "nickname": "Aninha",
@@ -16,7 +16,7 @@ def signup(client, **overrides):
         "password2": "mesa-de-bozo-2026",
     }
     data.update(overrides)
-    return client.post(SIGNUP, data)
+    return client.post(SIGNUP, data, follow=follow)
 
 
 def field_errors(response, name):
@@ -161,3 +161,13 @@ def test_logout_asks_then_ends_the_session(client, make_user):
     assert response.status_code == 302
     assert response.url == reverse("home")
     assert not client.get("/").context["user"].is_authenticated
+
+
+@pytest.mark.django_db
+def test_signup_lands_in_the_lobby_with_one_welcome_notice(client):
+    response = signup(client, nickname="Ana Luíza", follow=True)
+    assert response.redirect_chain[-1][0] == reverse("games:lobby")
+    notices = [str(m) for m in response.context["messages"]]
+    assert len(notices) == 1, notices
+    assert "Boas-vindas à mesa, Ana Luíza!" in notices[0]
+    assert "ana@example.com" in notices[0]  # the confirmation mail is still told

@@ -330,3 +330,26 @@ def test_a_whole_robot_game_renders_at_every_step_for_every_seat_and_a_spectator
             assert ("ws-send" in html) == on_turn
         steps += 1
     assert steps > 20 and state["end"]
+
+
+def test_another_players_turn_is_described_and_only_the_viewers_own_is_an_order():
+    state = deal(2, piles=[card("azul", 5), card("verde", 2)])
+    state, _events = act(state, 0, {"type": "take", "from": "draw"})
+    mine = render(state, 0)[1]["dozito-estado"]
+    theirs = render(state, 1)[1]["dozito-estado"]
+    watching = render(state, None)[1]["dozito-estado"]
+    assert "Sua vez: coloque a carta da mão no espaço dela ou descarte-a." in mine
+    for line in (theirs, watching):
+        assert "Vez de Ana: coloca a carta da mão no espaço dela ou a descarta." in line
+        assert "coloque" not in line and "descarte-a" not in line
+
+
+def test_points_and_cards_agree_with_their_number():
+    state = deal(2)
+    assert 'dz-grid__points num">0 pontos<' in render(state, 1)[1]["dozito-grade-0"]
+    assert presenter.decided(view_with([[1, 0], [0, 0]]), NAMES) == [
+        "Maior total: Ana, com 1 ponto."
+    ]
+    assert presenter.decided(view_with([[1, 0], [0, 1]]), NAMES)[0] == (
+        "Empate no maior total (1 ponto): Ana e Bia."
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -184,3 +185,15 @@ def test_no_partial_is_a_piece_of_a_table_that_cannot_be_sent_alone(make_user, g
         services.table_act(
             table_id=table.pk, user=ana, action=rng.choice(legal), version=copy.version
         )
+
+
+def test_cantar_embaixo_is_explained_next_to_its_button():
+    game = rules.get("bozo")
+    state = game.setup(2, {"mode": "duelo"}, random.Random(1))
+    state, _ = game.apply(state, 0, {"type": "roll", "cup": True}, random.Random(2))
+    html = game_render("bozo", state, 0, names=["Ana", "Bia"])
+    button = re.search(r"<button[^>]*>Cantar embaixo e levantar</button>", html).group(0)
+    hint_id = re.search(r'aria-describedby="([^"]+)"', button).group(1)
+    hint = re.search(rf'<p[^>]*id="{hint_id}"[^>]*>(.*?)</p>', html).group(1)
+    assert hint == "Cantando embaixo, vale a face oposta de cada dado lançado: 1↔6, 2↔5, 3↔4."
+    assert "Cantando embaixo" not in game_render("bozo", state, 1, names=["Ana", "Bia"])

@@ -187,6 +187,8 @@ def test_solo_training_shows_the_score_and_the_players_best(ana):
     worse = finished(copy, reason="complete", winners=[0], scores=[120], best_before=160)
     assert "Sua melhor marca: 160." in result_text(worse, 0)
     assert "Você venceu" not in result_text(record, 0)
+    one = finished(copy, reason="complete", winners=[0], scores=[1], best_before=None)
+    assert result_text(one, 0).startswith("Treino concluído: 1 ponto Sua primeira marca")
 
 
 def test_the_best_solo_score_is_stored_with_the_outcome(ana, loaded):

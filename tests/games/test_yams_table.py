@@ -106,6 +106,9 @@ def test_bonus_progress_shows_the_subtotal_of_63_and_the_bonus_once_reached():
     bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', html, re.S).group(0)
     assert "45<small>/63</small>" in bonus and 'value="45"' in bonus
     assert "faltam 18" in bonus
+    livre["seis"] = 17  # 62: one point short
+    bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', render(state, 0), re.S).group(0)
+    assert "62 de 63 para o bônus, falta 1<" in bonus
     livre["seis"] = 18  # 63
     bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', render(state, 0), re.S).group(0)
     assert "+35" in bonus and "is-done" in bonus and "faltam" not in bonus
@@ -117,7 +120,13 @@ def test_max_min_void_and_the_risk_are_shown():
     state["cards"][1]["livre"].update(min=20)
     html = render(state, None, ["Ana", "Bia"])
     void = re.search(r'<div id="yams-0-livre-maxmin".*?</div>', html, re.S).group(0)
-    assert "is-void" in void and "0 ✗" in void and "o Máx não superou o Mín" in void
+    assert "is-void" in void and "✗" not in void  # said in words, not a cryptic mark
+    shown = re.sub(r'<span class="visually-hidden">.*?</span>', "", void)
+    assert "0 <small>anulados</small>" in shown
+    # Read aloud as a sentence (text, not an aria-label on a plain span, which readers skip).
+    assert (
+        '<span class="visually-hidden">Máx e Mín valem 0: o Máx não superou o Mín.</span>' in void
+    )
     risk = re.search(r'<div id="yams-1-livre-maxmin".*?</div>', html, re.S).group(0)
     assert "Máx &gt; 20" in risk and "is-at-risk" in risk
     # Bia's turn: a Máx of 15 would void the pair; the button says so, and a 28 does not.
