@@ -54,8 +54,10 @@ class AccountJourneyTests(LiveServerTestCase):
         page.get_by_label("Senha", exact=True).fill(PASSWORD)
         page.get_by_label("Senha (novamente)").fill(PASSWORD)
         page.get_by_role("button", name="Criar conta").click()
-        page.wait_for_url(self.url("/"))
+        # A new account lands in the lobby, welcomed in one notice.
+        page.wait_for_url(self.url("/jogar/"))
         assert page.get_by_role("link", name="Ana Luíza").is_visible()
+        assert page.locator(".messages .message").count() == 1
 
         # Log out, then back in with the e-mail address.
         self.log_out()
