@@ -13,8 +13,6 @@ from tests.games.sockets import (
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
 )
 
-LIVE = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
 
 async def robot_scores_for(table, seat: int, turns: int) -> list[str]:
     """Run the due timers until the robot has scored `turns` boxes for `seat`; their texts."""
@@ -27,8 +25,8 @@ async def robot_scores_for(table, seat: int, turns: int) -> list[str]:
     raise AssertionError("the robot did not play")
 
 
-@LIVE[0]
-@LIVE[1]
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_the_returning_person_alone_is_told_what_the_robot_scored_for_them(
     duel, users, settings
 ):
@@ -58,11 +56,11 @@ async def test_the_returning_person_alone_is_told_what_the_robot_scored_for_them
     assert "Enquanto você estava fora" not in again.page.text()
 
 
-@LIVE[0]
-@LIVE[1]
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_a_robot_that_did_not_play_yet_is_said_too(duel, users, settings):
     settings.GAMES_TAKEOVER_SECONDS = 0
-    ana, bia = users
+    _, bia = users
     theirs = await connect(duel.pk, bia)  # Bia is not on turn: her robot has nothing to play
     await theirs.disconnect()
     await sync_to_async(sweeper.run_due)()
