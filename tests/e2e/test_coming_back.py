@@ -1,12 +1,15 @@
 """Coming back to a table, in real browsers against the live server (issue 28): a page that lost
 the network offers "Tentar agora" and is back, without a reload, as soon as the network is; the
 host's "Encerrar a mesa" asks first; a Bozó player's last way of throwing (with or without the
-cup) is the one offered next, on any of their devices. The socket-level test of what the robot
-played while one was away is tests/games/test_absence.py."""
+cup) is the one offered next, on any of their devices; a person whose seat a robot kept is told,
+alone, what it played for them (tests/games/test_absence.py tests it at the socket)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.test import override_settings
 
 from games import services
 from games.models import Table
@@ -169,3 +172,28 @@ class ComingBackTests(LiveServerTestCase):
         phone.get_by_role("button", name="Lançar sem copo").click()
         wait_for_version(phone, before + 1)
         assert not Table.objects.get(pk=table.pk).state["turn"]["covered"]
+
+
+@override_settings(GAMES_SWEEPER=True, GAMES_AWAY_SECONDS=0, GAMES_TAKEOVER_SECONDS=0)
+class RobotPlayedForYouTests(LiveServerTestCase):
+    def test_back_at_the_table_you_alone_read_what_the_robot_played_until_you_close_it(self):
+        ana, bia = self.player("ana", "Ana"), self.player("bia", "Bia")
+        table = started("bozo", "duelo", ana.user, others=[bia.user])
+        open_table(bia, table.pk)
+        open_table(ana, table.pk)
+        wait_for_banner(ana, "Sua vez")
+        ana.close()  # Ana leaves on her turn: the robot takes her seat and plays it
+        wait_for_banner(bia, "Sua vez")
+
+        back = ana.context.new_page()
+        open_table(back, table.pk)
+        notice = back.locator("#mesa-ausencia")
+        expect(notice).to_contain_text("Enquanto você estava fora, o robô fez 1 jogada por você:")
+        expect(notice.get_by_role("listitem")).to_have_text([re.compile(r"^(marcou|riscou) ")])
+        expect(bia.locator("#mesa-ausencia")).to_be_empty()
+
+        back.get_by_role("button", name="Entendi").click()
+        expect(notice).to_be_hidden()
+        moved = roll(bia, cup=False)  # the table goes on; the notice does not come back
+        wait_for_version(back, moved)
+        expect(notice).to_be_empty()
