@@ -11,10 +11,12 @@ closes it.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,6 +26,7 @@ from games.models import Action
 from games.rendering import seat_name, with_names
 from games.snapshots import SeatCopy
 
+log = logging.getLogger(__name__)
 PLACE = "mesa-ausencia"
 SHOWN = 8  # moves listed; the rest are counted
 # The events that are a player's own move, per game; the rest (a throw, a turn passing) would
@@ -43,11 +46,15 @@ def opened(table_id: int, user_id: int, channel_name: str) -> list[tuple[str, st
     seat = presence.opened(table_id=table_id, user_id=user_id, channel_name=channel_name)
     if seat is None:
         return []
-    copy = snapshots.get(table_id)
-    if copy is None:
+    try:  # the seat is the person's again whatever happens here: the notice is a courtesy
+        copy = snapshots.get(table_id)
+        if copy is None:
+            return []
+        names = [seat_name(s) for s in copy.seats]
+        return [(PLACE, notice_html(robot_moves(table_id, copy.game, seat, names)))]
+    except DatabaseError:
+        log.exception("what the robot played at table %s not read", table_id)
         return []
-    names = [seat_name(s) for s in copy.seats]
-    return [(PLACE, notice_html(robot_moves(table_id, copy.game, seat, names)))]
 
 
 def robot_moves(table_id: int, game: str, seat: SeatCopy, names: list[str]) -> list[str]:

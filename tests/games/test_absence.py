@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import DatabaseError
 
 from games import absence, sweeper
 from games.models import Action, Seat
@@ -102,3 +103,25 @@ def test_a_long_absence_lists_the_first_moves_and_counts_the_rest():
     html = absence.notice_html([f"marcou {n} na Quadra." for n in range(11)])
     assert "o robô fez 11 jogadas por você" in html
     assert html.count("<li>") == absence.SHOWN + 1 and "e mais 3 jogadas." in html
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_notice_that_cannot_be_read_does_not_keep_the_person_out(
+    duel, users, settings, monkeypatch
+):
+    settings.GAMES_TAKEOVER_SECONDS = 0
+    _, bia = users
+    theirs = await connect(duel.pk, bia)
+    await theirs.disconnect()
+    await sync_to_async(sweeper.run_due)()
+
+    def broken(*args, **kwargs):
+        raise DatabaseError("the database is restarting")
+
+    monkeypatch.setattr(absence, "robot_moves", broken)
+    back = await connect(duel.pk, bia)  # opened, and the seat is hers again
+    assert back.page.find("mesa-lugares") is not None
+    assert "Enquanto você estava fora" not in back.page.text()
+    seat = await Seat.objects.aget(table=duel, index=1)
+    assert seat.connected and not seat.autopilot
