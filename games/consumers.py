@@ -34,6 +34,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games import (
+    absence,
     chat,
     limits,
     presence,
@@ -347,14 +348,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         sweeper.start()
         keeper.add(self)
+        back = None  # what a robot played for this person while they were away
         if self.user_id is not None:
-            await self.through_services(
-                presence.opened,
-                table_id=self.table_id,
-                user_id=self.user_id,
-                channel_name=self.channel_name,
-            )
-        await self.push(chat_history=True)
+            where = (self.table_id, self.user_id, self.channel_name)
+            back = await self.through_services(absence.opened, *where)
+        await self.push(chat_history=True, extra=back)
 
     async def newest(self) -> int:
         """The table's version in the database now (-1: the table is gone)."""

@@ -19,22 +19,25 @@ from django.utils import timezone
 
 from games import services
 from games.models import TableSocket
+from games.snapshots import SeatCopy
 
 # The sockets open in this process: channel name -> (table, user).
 _here: dict[str, tuple[int, int]] = {}
 _lock = threading.Lock()
 
 
-def opened(*, table_id: int, user_id: int, channel_name: str) -> None:
+def opened(*, table_id: int, user_id: int, channel_name: str) -> SeatCopy | None:
+    """Record the socket; the seat as it was if this took it back from a robot playing for the
+    person (services.presence_sync)."""
     try:
         TableSocket.objects.create(
             channel_name=channel_name, table_id=table_id, user_id=user_id, seen_at=timezone.now()
         )
     except IntegrityError:  # the table was deleted meanwhile
-        return
+        return None
     with _lock:
         _here[channel_name] = (table_id, user_id)
-    services.presence_sync(table_id=table_id, user_id=user_id)
+    return services.presence_sync(table_id=table_id, user_id=user_id)
 
 
 def forget(channel_name: str) -> None:

@@ -568,7 +568,8 @@ def viewer_actions(
                 "host": host_name(copy, names)
             }
         label = _("Encerrar a mesa") if host else _("Sair da mesa")
-        actions.append(_action(label, cmd="leave"))
+        ask = _("A mesa fecha para todos que estão nela. Encerrar mesmo?") if host else ""
+        actions.append(_action(label, cmd="leave", confirm=ask))
         return actions, hint
     if copy.playing:
         if you is not None:

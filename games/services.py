@@ -1112,12 +1112,15 @@ def take_over(*, table_id: int, seat: int, now=None) -> bool:
     return _run(table_id, decide, locked=True).seats[seat].autopilot
 
 
-def presence_sync(*, table_id: int, user_id: int) -> None:
+def presence_sync(*, table_id: int, user_id: int) -> SeatCopy | None:
     """Make the person's seat say whether they have a socket open at the table in any process.
     Decided under the row lock, after the caller's socket row is written: two sockets opening
-    and closing in two processes always leave the seat right."""
+    and closing in two processes always leave the seat right. Returns the seat as it was when
+    this call took it back from the robot playing for the person (games/absence.py), else None."""
+    back: list[SeatCopy] = []
 
     def decide(copy: TableCopy) -> Change | None:
+        back.clear()  # a retried decision says only what its own write did
         seat = copy.seat_of(user_id)
         if seat is None:
             return None
@@ -1125,13 +1128,18 @@ def presence_sync(*, table_id: int, user_id: int) -> None:
         if connected == seat.connected and not (connected and seat.autopilot):
             return None
         if connected:
+            if seat.autopilot:
+                back.append(seat)
             seat = replace(seat, connected=True, last_seen=None, autopilot=False)
         else:
             seat = replace(seat, connected=False, last_seen=timezone.now())
         return Change(seats=_with_seat(copy.seats, seat))
 
-    with suppress(TableError):  # the table is gone: nothing to say about its seats
+    try:
         _run(table_id, decide, locked=True)
+    except TableError:  # the table is gone: nothing to say about its seats
+        return None
+    return back[0] if back else None
 
 
 def person_renamed(*, user) -> int:

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import chat, rendering, selectors, services, snapshots
+from games import chat, rendering, selectors, services, snapshots, throws
 from games.catalog import GAMES, GAMES_BY_SLUG
 from games.forms import TableForm
 from games.models import Table
@@ -101,6 +101,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "game_defs": rendering.page_defs(copy.game),
         "assets": rendering.page_assets(copy.game),
         "site": request.build_absolute_uri("/").rstrip("/"),
+        "cup": throws.last_cup(request.user.pk) if copy.game == "bozo" else None,
     }
     return render(request, "games/table.html", page)
 

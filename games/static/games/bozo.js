@@ -10,8 +10,15 @@
   var CUP_KEY = "bozo.copo";
   var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   var previous = null;
+  var chosenHere = null;  // "com" or "sem" once the switch was used on this page
 
+  // The way offered: the one chosen on this page, else the person's last throw as the server
+  // read it (`data-cup` of #mesa, any device: games/throws.py), else this browser's last
+  // choice, else the cup.
   function cupPreferred() {
+    var mesa = document.getElementById("mesa");
+    var choice = chosenHere || (mesa && mesa.dataset.cup);
+    if (choice) return choice !== "sem";
     try {
       return window.localStorage.getItem(CUP_KEY) !== "sem";
     } catch (e) {
@@ -20,6 +27,7 @@
   }
 
   function setCupPreferred(withCup) {
+    chosenHere = withCup ? "com" : "sem";
     try {
       window.localStorage.setItem(CUP_KEY, withCup ? "com" : "sem");
     } catch (e) {

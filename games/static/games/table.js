@@ -1,10 +1,12 @@
 // The live table's page around htmx's ws extension, the same for every game: a client id and the
-// version shown on every command, what the page has received (so the server knows it reads), the
-// connection indicator, invitations, confirmations, the chat box, "desconectado há 20 s" and
-// "em 12 s", the keyboard focus across swaps, the cards' tabs on a phone, and the page following
-// the game (the turn coming back, a play of someone else, the result: each brought into view).
+// version shown on every command, what the page has received (so the server knows it reads),
+// invitations, confirmations, the chat box, "desconectado há 20 s" and "em 12 s", the notice of
+// what the robot played while one was away, the keyboard focus across swaps, the cards' tabs on
+// a phone, and the page following the game (the turn coming back, a play of someone else, the
+// result: each brought into view).
 // The server renders everything and sends only the partials that changed; nothing here decides
-// a move. Each game's motion lives in games/<game>.js.
+// a move. The connection indicator and reconnecting are games/connection.js; each game's motion
+// lives in games/<game>.js.
 (function () {
   "use strict";
 
@@ -255,15 +257,6 @@
     if (target) target.focus({ preventScroll: true });
   }
 
-  function setConnection(state) {
-    var el = document.querySelector("[data-connection]");
-    if (!el) return;
-    el.dataset.connection = state;
-    var text = el.querySelector(".mesa__connection-text");
-    if (text) text.textContent = text.dataset["text" + state.charAt(0).toUpperCase() + state.slice(1)] || "";
-    document.body.classList.toggle("is-offline", state === "closed");
-  }
-
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var form = event.target.closest ? event.target.closest("form") : null;
     if (form && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
@@ -292,33 +285,10 @@
     if (menu) menu.open = false;  // one reaction sent: the menu closes
   });
 
-  document.addEventListener("htmx:wsConnecting", function () { setConnection("connecting"); });
   document.addEventListener("htmx:wsOpen", function () {
     received = 0;
     acknowledged = 0;
-    setConnection("open");
   });
-  document.addEventListener("htmx:wsClose", function () { setConnection("closed"); });
-
-  // htmx's ws extension opens a new socket by itself only after 1006, 1011, 1012 and 1013; the
-  // server closes an open socket with 4011 for its passing trouble (the channel layer's Redis
-  // restarting, say), so the page opens one itself then, waiting longer each time until a
-  // message comes (never after 4001, logged out, 4008, flooding, 4029, too many sockets of the
-  // account or address, whose notice stays on the page, or 4404, no such table).
-  var passingTries = 0;
-  document.addEventListener("htmx:wsClose", function (event) {
-    var detail = event.detail || {};
-    var wrapper = detail.socketWrapper;
-    if (!detail.event || detail.event.code !== 4011 || !wrapper) return;
-    var mesa = document.getElementById("mesa");
-    var delay = Math.min(30000, 500 * Math.pow(2, passingTries)) * (0.5 + Math.random() / 2);
-    passingTries += 1;
-    setTimeout(function () {
-      if (mesa && document.body.contains(mesa)) wrapper.reconnect();
-    }, delay);
-  });
-  document.addEventListener("htmx:wsAfterMessage", function () { passingTries = 0; });
-  document.addEventListener("htmx:wsError", function () { setConnection("closed"); });
 
   var before = null;
   document.addEventListener("htmx:wsBeforeMessage", function () { before = readGame(); });
@@ -361,6 +331,13 @@
       event.preventDefault();
       showCard(tab, false);
     }
+  });
+
+  // "Entendi": the notice of what the robot played goes (no render brings it back).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-dismiss]") : null;
+    var place = button && document.getElementById(button.dataset.dismiss);
+    if (place) place.replaceChildren();
   });
 
   document.addEventListener("click", function (event) {

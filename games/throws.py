@@ -1,0 +1,23 @@
+"""A Bozó player's way of throwing, remembered per person: the page offers first the way of
+their last throw, with or without the cup, on any device (games/static/games/bozo.js).
+
+Read from the throws the site records anyway (`Action` rows), so remembering costs no write and
+follows the person to their phone and their computer, which a browser's storage cannot."""
+
+from __future__ import annotations
+
+from games.models import Action
+
+
+def last_cup(user_id: int | None) -> bool | None:
+    """Whether the person's latest Bozó throw, at any table, was with the cup; None before
+    their first."""
+    if user_id is None:
+        return None
+    latest = (
+        Action.objects.filter(user_id=user_id, table__game="bozo", action__type="roll")
+        .order_by("-pk")
+        .values_list("action", flat=True)
+        .first()
+    )
+    return None if latest is None else bool(latest.get("cup"))
