@@ -21,7 +21,10 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("index", "user", "robot", "autopilot", "team", "connected", "last_seen", "muted")
+    fields = (
+        "index", "user", "robot", "autopilot", "robot_played", "team", "connected", "last_seen",
+        "muted",
+    )  # fmt: skip
     readonly_fields = fields
 
 

@@ -143,6 +143,9 @@ class Seat(models.Model):
     # When the person's last socket at the table closed.
     last_seen = models.DateTimeField(_("visto em"), null=True, blank=True)
     muted = models.BooleanField(_("silenciado"), default=False)
+    # Set when the game ends: a robot made most of this person's moves, so the game is not
+    # theirs (their history leaves it out; games/played.py).
+    robot_played = models.BooleanField(_("jogado pelo robô"), default=False, editable=False)
 
     class Meta:
         verbose_name = _("lugar")

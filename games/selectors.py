@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import played
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, ChatMessage, ScoreSheet, Seat, Table, TableSocket
 from games.rules import yams
@@ -153,7 +154,8 @@ class GameRow:
 
 def finished_games(user, *, page: Any = 1, per_page: int = 20) -> Page:
     """The person's finished games, newest first, one page of them (`page` as the query string
-    gives it: a bad or out-of-range number shows the first or the last page). The page's
+    gives it: a bad or out-of-range number shows the first or the last page), leaving out those a
+    robot played in their seat while they were away (games/played.py). The page's
     `object_list` is its GameRows, read in three queries whatever the page's size."""
     if not user.is_authenticated:
         return Paginator([], per_page).get_page(1)
@@ -162,7 +164,8 @@ def finished_games(user, *, page: Any = 1, per_page: int = 20) -> Page:
     )
     left = Action.objects.filter(table_id=OuterRef("pk"), user=user, action__type="leave")
     tables = (
-        Table.objects.filter(status=Table.Status.FINISHED, seats__user=user)
+        # Not a game a robot played in the person's seat (games/played.py).
+        Table.objects.filter(played.theirs(user), status=Table.Status.FINISHED)
         .annotate(left=Exists(left))
         .only("pk", "game", "mode", "is_public", "outcome", "finished_at", "created_at")
         .prefetch_related(Prefetch("seats", queryset=seats.order_by("index")))

@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from games import limits, rules, snapshots, timers
+from games import limits, played, rules, snapshots, timers
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table, TableSocket
 from games.rules.base import IllegalAction, resolve_options
@@ -240,12 +240,11 @@ def _guarded_run(table_id: int, decide: Callable[[TableCopy], Change | None]) ->
 
 def _best_solo(copy: TableCopy) -> int | None:
     """The best score the solo player made before, in this game and mode (None: the first)."""
-    finished = Table.objects.filter(
-        game=copy.game,
-        mode=copy.mode,
-        status=Table.Status.FINISHED,
-        seats__user_id=copy.seats[0].user_id,
-    ).exclude(pk=copy.id)
+    finished = (
+        Table.objects.filter(game=copy.game, mode=copy.mode, status=Table.Status.FINISHED)
+        .filter(played.theirs(copy.seats[0].user_id))
+        .exclude(pk=copy.id)
+    )
     scores = [
         outcome["scores"][0]
         for outcome in finished.values_list("outcome", flat=True)
@@ -286,6 +285,8 @@ def _write(copy: TableCopy, change: Change) -> TableCopy:
             **change.entry,
         )
         log_ = (tuple(change.events), *copy.log[: snapshots.LOG_ACTIONS - 1])
+    if fields.get("status") == Table.Status.FINISHED:  # whose game it was, said once at the end
+        played.mark_finished(copy.id, {s.index: s.user_id for s in seats if s.user_id})
     copied = {name: value for name, value in fields.items() if name in _COPY_FIELDS}
     copied["queue"] = copy.queue if change.queue is None else change.queue
     new = copy.changed(**copied, seats=seats, log=log_)
@@ -743,8 +744,11 @@ def table_close(*, table_id: int, reason: str = "") -> None:
 
 
 def table_replay(*, table_id: int, by) -> Table:
-    """ "Jogar de novo": a new table with the same seats and options, in the waiting room; it
-    starts at once when nobody but the one who asked is a person (solo, against robots)."""
+    """ "Jogar de novo": the first player who asks opens the next table (same options and
+    seats) and hosts it, seated alone with the robots; each other player who asks takes a seat
+    there. Nobody sits without asking, so no robot plays a whole game in an absent person's
+    name. Solo or against robots only, it starts at once."""
+    user_id = user_id_of(by)
     created: list[Table] = []
 
     def decide(copy: TableCopy) -> Change | None:
@@ -752,21 +756,16 @@ def table_replay(*, table_id: int, by) -> Table:
             raise TableError(_("Só quem jogou pode abrir a revanche."))
         if copy.is_open:
             raise TableError(_("A partida ainda não terminou."))
-        if copy.next_table_id:
+        if copy.next_table_id and not _given_up(copy.next_table_id):
             return None
         table = Table.objects.create(
             game=copy.game,
             mode=copy.mode,
             options=copy.options,
             is_public=copy.is_public,
-            host_id=user_id_of(by),
+            host_id=user_id,
             move_seconds=copy.move_seconds,
             fast_robots=copy.fast_robots,
-        )
-        people = set(
-            get_user_model()
-            .objects.filter(pk__in=[s.user_id for s in copy.seats if s.user_id], is_active=True)
-            .values_list("pk", flat=True)
         )
         Seat.objects.bulk_create(
             Seat(
@@ -774,7 +773,7 @@ def table_replay(*, table_id: int, by) -> Table:
                 index=s.index,
                 team=s.team,
                 robot=s.robot,
-                user_id=s.user_id if s.user_id in people else None,
+                user_id=user_id if s.user_id == user_id else None,
             )
             for s in copy.seats
         )
@@ -782,13 +781,37 @@ def table_replay(*, table_id: int, by) -> Table:
         return Change(table={"next_table_id": table.pk})
 
     copy = _run(table_id, decide, locked=True)
-    if not created:
-        return Table.objects.get(pk=copy.next_table_id)
-    table = created[0]
-    others = [s for s in copy.seats if s.user_id is not None and s.user_id != user_id_of(by)]
-    if not others:
-        table_start(table_id=table.pk, by=by)
-    return table
+    if created:
+        if not any(s.user_id not in (None, user_id) for s in copy.seats):
+            table_start(table_id=created[0].pk, by=by)
+        return created[0]
+    _sit_again(copy.next_table_id, by, seat_of(copy, by))
+    return Table.objects.get(pk=copy.next_table_id)
+
+
+def _given_up(table_id: int) -> bool:
+    """Whether the next table was closed before its game began (its host left the waiting
+    room): whoever asks next opens another one."""
+    closed = Table.objects.filter(pk=table_id, status=Table.Status.CLOSED, started_at=None)
+    return closed.exists()
+
+
+def _sit_again(table_id: int, user, old: SeatCopy) -> None:
+    """Seat a player of the finished table at the next one: the seat they had if it is free,
+    else one of their team, else any; having played the last game is their invitation."""
+    copy = snapshots.get(table_id)
+    if copy is None or copy.seat_of(user.pk) is not None:
+        return
+    free = [s for s in copy.seats if s.empty]
+    same = [s for s in free if s.index == old.index] or [s for s in free if s.team == old.team]
+    index = same[0].index if same and copy.waiting else None
+    try:
+        seat_take(table_id=table_id, user=user, index=index, invite_code=copy.invite_code)
+    except TableError:
+        if index is None:
+            raise
+        # Taken meanwhile: any other free seat will do.
+        seat_take(table_id=table_id, user=user, invite_code=copy.invite_code)
 
 
 # -- the game itself -----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import selectors, services
-from games.models import Seat, Table
+from games.models import Action, Seat, Table, TableSocket
 from tests.games.play import finished, play_out
 
 pytestmark = pytest.mark.django_db
@@ -126,6 +126,60 @@ def test_only_the_persons_finished_games_are_listed(client, ana, bia):
     assert rows(html) == []
     assert "Você ainda não terminou nenhuma partida." in html
     assert "Você ainda não terminou nenhuma partida." in client.get(PROFILE).content.decode()
+
+
+def away(table: Table, person) -> None:
+    """`person` closes the table's page and stays away: the robot takes their seat over."""
+    socket = f"socket-{person.pk}"
+    TableSocket.objects.create(
+        channel_name=socket, table=table, user=person, seen_at=timezone.now()
+    )
+    services.presence_sync(table_id=table.pk, user_id=person.pk)
+    TableSocket.objects.filter(channel_name=socket).delete()
+    services.presence_sync(table_id=table.pk, user_id=person.pk)
+    seat = Seat.objects.get(table=table, user=person).index
+    assert services.take_over(table_id=table.pk, seat=seat)
+
+
+def duel_of(ana, bia) -> Table:
+    table = services.table_create(host=ana, game="bozo", mode="duelo")
+    services.seat_take(table_id=table.pk, user=bia)
+    services.table_start(table_id=table.pk, by=ana)
+    return table
+
+
+def test_a_game_the_robot_played_in_an_absent_persons_seat_is_not_in_their_history(
+    client, ana, bia
+):
+    table = duel_of(ana, bia)
+    away(table, bia)  # as when "Jogar de novo" seated her and she never came
+    table = play_out(table, [ana, bia], seed=3)
+    moves = Action.objects.filter(table=table, seat=1)
+    assert moves.exists() and not moves.filter(user=bia).exists()
+    client.force_login(bia)
+    assert rows(client.get(HISTORY).content.decode()) == []
+    assert rows(client.get(PROFILE).content.decode()) == []
+    assert list(selectors.finished_games(bia).object_list) == []
+    # The table's own log keeps it: its replay, for her too, and the other player's history.
+    replay = client.get(reverse("games:replay", args=[table.pk]))
+    assert replay.status_code == 200 and "Bia" in replay.content.decode()
+    client.force_login(ana)
+    (line,) = rows(client.get(HISTORY).content.decode())
+    assert line.startswith("Bozó · Duelo") and "Bia" in line
+    assert [s.robot_played for s in table.seats.order_by("index")] == [False, True]
+
+
+def test_a_game_the_person_mostly_played_before_leaving_stays_theirs(client, ana, bia):
+    table = duel_of(ana, bia)
+    turns = lambda events: sum(Table.objects.get(pk=table.pk).state["turns_taken"]) >= 16  # noqa: E731
+    play_out(table, [ana, bia], seed=3, until=turns)
+    away(table, bia)  # the last two of her ten turns, the robot plays for her
+    table = play_out(table, [ana, bia], seed=4)
+    robot = Action.objects.filter(table=table, seat=1, user=None).count()
+    assert 0 < robot < Action.objects.filter(table=table, seat=1, user=bia).count()
+    client.force_login(bia)
+    (line,) = rows(client.get(HISTORY).content.decode())
+    assert "Bozó · Duelo" in line
 
 
 def many_finished(person, count: int) -> list[Table]:

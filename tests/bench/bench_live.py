@@ -1245,6 +1245,10 @@ class Bench:
         self.acked: dict[int, dict[str, int]] = defaultdict(dict)  # table -> cid -> version
         self.commands: dict[int, set[str]] = defaultdict(set)  # table -> cids of commands sent
         self.tables: set[int] = set()
+        # Player sockets that reached each table (their first view came): the host of a next
+        # table starts once as many people are there as played the last game (games/services.py
+        # seats each of them only when they ask, and their arrival is a change of the table).
+        self.arrived: dict[int, int] = defaultdict(int)
         self.commit_checks = 0
         self.paced = 0  # steps put off to keep a socket within the server's budget
         self.games_finished = 0
@@ -1325,6 +1329,8 @@ class Player:
         self.bench, self.load, self.user = bench, load, user
         self.table_id, self.host = table_id, host
         self.role = role  # player | spectator (not seated: watches, follows the next table)
+        self.asked = False
+        self.expected = 0  # the people the host waits for before starting (0: none)
         self.ws: ClientConnection | None = None
         self.page = Page()
         self.view: View | None = None
@@ -1381,6 +1387,8 @@ class Player:
         if self.view is None:
             self.bench.error(f"mesa {self.table_id}: primeira mensagem sem #mesa-status")
             return False
+        if self.role == "player":
+            self.bench.arrived[self.table_id] += 1
         return True
 
     async def close(self) -> None:
@@ -1397,6 +1405,7 @@ class Player:
                 if following is None or self.bench.phase.stopping:
                     return
                 await self.close()
+                self.expected = self.bench.arrived[self.table_id]
                 self.table_id = following
                 self.bench.tables.add(following)
                 if not await self.connect():
@@ -1428,8 +1437,13 @@ class Player:
         if view.actions:
             kind = "move"
         elif self.host and view.start_enabled and (self.protocol == "second" or view.version == 0):
+            if self.bench.arrived[self.table_id] < self.expected:
+                return None  # the others are on their way (looked at again each second)
             kind = "start"  # the waiting room (first protocol: a fresh table is at version 0)
-        elif self.host and view.over and view.next_table is None and "replay" in view.commands:
+        elif view.over and "replay" in view.commands and not self.asked:
+            # The host opens the next table; each other player sits there by asking too.
+            if not self.host and view.next_table is None:
+                return None
             kind = "replay"
         else:
             return None
@@ -1462,6 +1476,7 @@ class Player:
         loop, bench = asyncio.get_running_loop(), self.bench
         assert self.ws is not None and self.view is not None
         pending: Pending | None = None
+        self.asked = False  # "Jogar de novo" sent and answered at this table
         step = self.next_step(loop.time(), None)
         # Before acting, the player reads what has already arrived (as the page has shown it
         # by the time of a click): a frame the socket holds (the other player's arrival, say)
@@ -1472,8 +1487,9 @@ class Player:
             if pending is None:
                 if bench.phase.stopping:
                     return None
-                if self.view.over and self.view.next_table is not None:
-                    return self.view.next_table
+                over, following = self.view.over, self.view.next_table
+                if over and following is not None and (self.asked or self.role == "spectator"):
+                    return following
                 if step is not None and now >= step.at and (paced := self.budget_wait(now)):
                     step.at = now + paced
                     bench.paced += 1
@@ -1506,6 +1522,8 @@ class Player:
             try:
                 received, view, _ = await self.receive(wait)
             except TimeoutError:
+                if pending is None and step is None:
+                    step = self.next_step(loop.time(), None)
                 continue
             except ConnectionClosed as closed:
                 bench.error(f"mesa {self.table_id}: o servidor fechou o socket ({closed!r})")
@@ -1534,7 +1552,12 @@ class Player:
                     pending.kind == "start"
                     and view.version > pending.version
                     and "start" not in view.commands
-                ) or (pending.kind == "replay" and view.next_table is not None):
+                ) or (
+                    pending.kind == "replay"
+                    and view.next_table is not None
+                    and (self.host or view.notice is not None)  # the others: "Abrindo…"
+                ):
+                    self.asked = self.asked or pending.kind == "replay"
                     pending = None
             if pending is None:
                 step = self.next_step(received, step)

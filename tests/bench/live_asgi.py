@@ -100,10 +100,10 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
         commands = "".join(_form(a.fields, a.disabled) for a in actions if a.fields)
         after = ""
         result = _rendering.result(copy, seat, names)
-        if result is not None and result.next_table:
-            after = f'<a href="/mesa/{result.next_table}/">.</a>'
-        elif result is not None and result.can_replay:
+        if result is not None and result.can_replay:
             after = _form([("cmd", "replay")])
+        if result is not None and result.next_table:
+            after += f'<a href="/mesa/{result.next_table}/">.</a>'
         return (
             f'<!--p:mesa-versao--><span id="mesa-versao" data-version="{copy.version}"></span>'
             "<!--/p-->"

@@ -111,16 +111,19 @@ class PhoneTableTests(LiveServerTestCase):
             assert_on_screen(page, result.get_by_role("button", name="Jogar de novo"))
             expect(page.locator("#bozo-lance")).to_have_text("")
 
-        # "Jogar de novo": one tap, and Ana is at the new table with Bia already seated.
+        # "Jogar de novo": one tap, and Ana is at the new table; Bia sits there by her own tap.
         ana.get_by_role("button", name="Jogar de novo").click()
         ana.wait_for_url(re.compile(rf"/mesa/(?!{table_id}/)\d+/$"))
         wait_connected(ana)
         new = Table.objects.get(pk=table_id_of(ana))
         assert Table.objects.get(pk=table_id).next_table_id == new.pk
-        expect(ana.locator("#mesa-lugares")).to_contain_text("Bia")
-        link = bia.locator("#mesa-resultado").get_by_role("link", name="Ir para a nova mesa")
-        link.click()
+        expect(ana.locator("#mesa-lugares")).not_to_contain_text("Bia")
+        again = bia.locator("#mesa-resultado").get_by_role("button", name="Jogar de novo")
+        expect(bia.locator("#mesa-resultado")).to_contain_text("Há uma nova mesa na sala de espera")
+        assert_on_screen(bia, again)
+        again.click()
         bia.wait_for_url(self.url(f"/mesa/{new.pk}/"))
+        expect(ana.locator("#mesa-lugares")).to_contain_text("Bia")
 
     def test_an_invited_friend_signs_up_from_the_header_and_lands_back_ready_to_sit(self):
         ana = self.phone_player("ana", "Ana")

@@ -42,9 +42,10 @@ def finished(person, game: str, mode: str, *, seed: int = 1, **options) -> Table
 
 def play_move(copy, seat: int, action: dict, by_id: dict) -> None:
     """`action` for `seat` as the site plays it: a robot's through `robot_act`, a person's through
-    `table_act` (as their page sends it; `by_id` finds the person)."""
+    `table_act` (as their page sends it; `by_id` finds the person); the seat of a person who
+    is away, the robot that plays it for them."""
     holder = copy.seats[seat]
-    if holder.robot:
+    if holder.played_by_robot:
         assert services.robot_act(
             table_id=copy.id, seat=seat, action=action, version=copy.version, kind="robot"
         )

@@ -373,15 +373,55 @@ def test_leaving_during_the_game_gives_the_win_to_the_other_side(duel, bia):
     assert not duel.deadlines.exists()
 
 
-def test_play_again_opens_a_new_table_with_the_same_seats(duel, ana, bia):
+def test_play_again_seats_only_who_asks_and_each_other_player_who_asks_joins_it(duel, ana, bia):
     services.seat_leave(table_id=duel.pk, user=bia)
     before = version_of(duel)
     new = services.table_replay(table_id=duel.pk, by=bia)
     assert new.status == Table.Status.WAITING
-    assert seat_users(new) == ["ana", "bia"]
+    assert seat_users(new) == [None, "bia"]  # Ana's seat waits for her to ask, or another
     assert new.host == bia and new.options == duel.options
     assert version_of(duel) == before + 1  # the old table now points to the new one
     assert services.table_replay(table_id=duel.pk, by=ana) == new
+    assert seat_users(new) == ["ana", "bia"]
+    assert Table.objects.get(pk=new.pk).status == Table.Status.WAITING  # the host starts it
+    seated = version_of(new)
+    assert services.table_replay(table_id=duel.pk, by=ana) == new  # asked again: nothing new
+    assert version_of(new) == seated and version_of(duel) == before + 1
+
+
+def test_play_again_keeps_the_robots_and_seats_another_player_in_their_own_seat(ana, bia):
+    table = services.table_create(host=ana, game="bozo", mode="duplas", is_public=False)
+    services.seat_take(table_id=table.pk, user=bia, index=2, invite_code=table.invite_code)
+    for _ in range(2):
+        services.robot_add(table_id=table.pk, by=ana)
+    services.table_start(table_id=table.pk, by=ana)
+    services.seat_leave(table_id=table.pk, user=ana)  # the other pair wins
+    new = services.table_replay(table_id=table.pk, by=ana)
+    assert seat_users(new) == ["ana", "robot", None, "robot"]
+    assert new.status == Table.Status.WAITING and not new.is_public
+    # Bia needs no invitation to the private table: she played the last game there.
+    services.table_replay(table_id=table.pk, by=bia)
+    assert seat_users(new) == ["ana", "robot", "bia", "robot"]
+
+
+def test_play_again_at_a_next_table_its_host_closed_opens_another(duel, ana, bia):
+    services.seat_leave(table_id=duel.pk, user=bia)
+    first = services.table_replay(table_id=duel.pk, by=ana)
+    services.seat_leave(table_id=first.pk, user=ana)  # the host leaves the waiting room
+    assert Table.objects.get(pk=first.pk).status == Table.Status.CLOSED
+    second = services.table_replay(table_id=duel.pk, by=bia)
+    assert second != first and seat_users(second) == [None, "bia"]
+    assert Table.objects.get(pk=duel.pk).next_table_id == second.pk
+
+
+def test_a_seat_nobody_asked_for_is_anyone_s_and_a_late_player_is_told(duel, ana, bia, person):
+    services.seat_leave(table_id=duel.pk, user=bia)
+    new = services.table_replay(table_id=duel.pk, by=ana)
+    services.seat_take(table_id=new.pk, user=person("caio"))  # from the lobby: Bia's old seat
+    services.table_start(table_id=new.pk, by=ana)
+    with pytest.raises(services.TableError, match="A partida já começou"):
+        services.table_replay(table_id=duel.pk, by=bia)
+    assert seat_users(new) == ["ana", "caio"]
 
 
 def test_play_again_against_robots_starts_at_once(robot_duel, ana):
