@@ -29,7 +29,9 @@ DRAWS_WITH = ("bozo",)
 # Short names for the narrow cells of a phone; the full name stays for screen readers.
 SHORT = {"pequena": "Seq. peq.", "grande": "Seq. gde.", "quatro": "Quatro"}
 ARROWS = {"descida": "↓", "subida": "↑", "livre": "", "seca": ""}
-COLUMN_SHORT = {"descida": "Desc", "livre": "Livre", "subida": "Sub", "seca": "Seca"}
+# A column of a narrow card is about 26 px, too narrow for a word at the smallest size: it is
+# headed by a symbol, its filling order or its initial, spelled out in a legend under the card.
+COLUMN_SHORT = {"descida": "↓", "livre": "L", "subida": "↑", "seca": "S"}
 LOWER = ("trinca", "quadra", "full", "pequena", "grande", "yams", "chance")
 
 
