@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import presence, snapshots
+from games import presence, rules, snapshots
 from games.models import Action
 from games.rendering import seat_name, with_names
 from games.snapshots import SeatCopy
@@ -29,14 +29,6 @@ from games.snapshots import SeatCopy
 log = logging.getLogger(__name__)
 PLACE = "mesa-ausencia"
 SHOWN = 8  # moves listed; the rest are counted
-# The events that are a player's own move, per game; the rest (a throw, a turn passing) would
-# only make the list long.
-MOVES = {
-    "bozo": {"score"},
-    "yams": {"score"},
-    "domino": {"play", "pass"},
-    "dozito": {"place", "keep", "discard"},
-}
 _SUBJECT = re.compile(r"^Jogador (\d+) ")
 
 
@@ -68,7 +60,7 @@ def robot_moves(table_id: int, game: str, seat: SeatCopy, names: list[str]) -> l
 
 
 def _texts(actions: Iterable[list[dict[str, Any]]], game: str, index: int, names) -> Iterable[str]:
-    kinds = MOVES.get(game, set())
+    kinds = rules.get(game).move_events
     for events in actions:
         for event in events or ():
             if event.get("type") not in kinds or event.get("seat") != index:

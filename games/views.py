@@ -101,7 +101,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "game_defs": rendering.page_defs(copy.game),
         "assets": rendering.page_assets(copy.game),
         "site": request.build_absolute_uri("/").rstrip("/"),
-        "cup": throws.last_cup(request.user.pk) if copy.game == "bozo" else None,
+        "cup": throws.last_cup(request.user.pk, copy.game),
     }
     return render(request, "games/table.html", page)
 

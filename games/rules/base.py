@@ -34,6 +34,9 @@ class Game(Protocol):
     name: str
     min_seats: int
     max_seats: int
+    # The events that are a player's own move (a box scored, a tile laid), not what comes of it:
+    # what a robot did in an absent person's name is told from these (games/absence.py).
+    move_events: frozenset[str]
 
     def options(self) -> dict[str, tuple[Any, tuple[Any, ...]]]: ...
 

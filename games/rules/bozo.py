@@ -358,6 +358,7 @@ class Bozo:
     """
 
     slug = "bozo"
+    move_events = frozenset({"score"})
     name = "Bozó"
     min_seats = 1
     max_seats = 4

@@ -536,6 +536,7 @@ class Domino:
     """
 
     slug = "domino"
+    move_events = frozenset({"play", "pass"})
     name = "Dominó de pontos"
     min_seats = SEATS
     max_seats = SEATS

@@ -726,6 +726,7 @@ class Dozito:
     """
 
     slug = "dozito"
+    move_events = frozenset({"place", "keep", "discard"})
     name = "Dozito"
     min_seats = 2
     max_seats = 5

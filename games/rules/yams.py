@@ -444,6 +444,7 @@ def card_view(state: State, seat: int) -> dict[str, Any]:
 
 class Yams:
     slug = "yams"
+    move_events = frozenset({"score"})
     name = "Yam's"
     min_seats = 1
     max_seats = 8

@@ -168,6 +168,16 @@ class CardsOnAPhoneTests(LiveServerTestCase):
         expect(other.locator(".yams-card__name")).to_have_text("Bia")
 
 
+def scroll_to(page: Page, selector: str) -> None:
+    """Scroll in one step of the page's own: the robots' moves may swap the element meanwhile,
+    which a locator's scroll reports as detached instead of looking again."""
+    page.wait_for_function(
+        "s => { const e = document.querySelector(s); e?.scrollIntoView({block: 'center'});"
+        " return !!e; }",
+        arg=selector,
+    )
+
+
 class BubbleAndNoticeTests(LiveServerTestCase):
     def test_a_reaction_bubble_leaves_ones_own_hand_and_the_controls_in_view(self):
         ana = self.player("ana", "Ana")
@@ -175,12 +185,12 @@ class BubbleAndNoticeTests(LiveServerTestCase):
         open_table(ana, table.pk)
         hand = ana.locator("#domino-mao")
         expect(hand.locator(".domino-hand__tile")).to_have_count(7)
-        hand.scroll_into_view_if_needed()
+        scroll_to(ana, "#domino-mao")
         ana.get_by_label("Reações", exact=True).click()
         ana.locator(".mesa-reagir__menu").get_by_role("button", name="Valeu, parceiro!").click()
         bubbles = ana.locator(".bubble")
         expect(bubbles.first).to_have_text("Valeu, parceiro!")
-        hand.scroll_into_view_if_needed()
+        scroll_to(ana, "#domino-mao")
         assert_on_screen(ana, hand.locator(".domino-hand__title"))
         shot(ana, "domino-bubble-360")
         for bubble in bubbles.all():

@@ -185,7 +185,9 @@ def test_the_hand_carries_what_domino_js_needs_and_the_seat_on_turn_a_clock_slot
     assert f'data-seat="{seat}"' in hand
     assert f'data-hand="{state["hand"]["number"]}"' in hand
     assert "data-sort" in hand and ">Organizar<" in hand
-    assert f'data-clock-seat="{seat}"' in hand and f'data-bubble-seat="{seat}"' in hand
+    assert f'data-clock-seat="{seat}"' in hand
+    # One's own reaction shows by one's seat in the list, never over one's own hand.
+    assert "data-bubble-seat" not in hand
     other = (seat + 1) % 4
     _html, theirs = render(state, other, events=history[0], history=history)
     assert f'data-clock-seat="{seat}"' in theirs["domino-maos"]
