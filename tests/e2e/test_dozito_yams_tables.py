@@ -19,7 +19,15 @@ from games.rules import dozito, yams
 from tests.e2e.live import LiveServerTestCase
 from tests.e2e.pages import open_table, table_id_of
 from tests.e2e.positions import play_until, started
-from tests.e2e.turns import dozito_move, offer_of, offered, play_to_the_end, tap
+from tests.e2e.turns import (
+    cut,
+    dozito_move,
+    dozito_turn_fits,
+    offer_of,
+    offered,
+    play_to_the_end,
+    tap,
+)
 
 try:
     from playwright.sync_api import Page, expect
@@ -46,7 +54,8 @@ class DozitoTableTests(LiveServerTestCase):
         ana.get_by_role("button", name="Começar a partida").click()
         expect(bia.locator("#dozito-pilhas")).to_be_visible()
 
-        played = play_to_the_end([ana, bia], dozito_move, limit=1000)
+        # At every step the whole turn fits the phone's screen, every grid's count whole.
+        played = play_to_the_end([ana, bia], dozito_move, limit=1000, each_turn=dozito_turn_fits)
 
         table = Table.objects.get(pk=table_id)
         assert table.status == "finished"
@@ -57,6 +66,7 @@ class DozitoTableTests(LiveServerTestCase):
         # Both pages say the same result, with each side's score as the rules count it.
         for page in (ana, bia):
             expect(page.locator(".result__title")).to_be_visible()
+            assert cut(page.locator(".dz-grid__title, .dz-end__seat")) == []
             scores = [int(s) for s in page.locator(".result__scores strong").all_inner_texts()]
             assert sorted(scores, reverse=True) == sorted(table.outcome["scores"], reverse=True)
         assert table.outcome["scores"] == dozito.totals(table.state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from tests.e2e.pages import version, wait_for_version
+from tests.e2e.pages import assert_on_screen, version, wait_for_version
 
 try:
     from playwright.sync_api import Page
@@ -73,11 +73,13 @@ def play_to_the_end(
     choose: Callable[[list[dict]], dict],
     limit: int,
     until: Callable[[], bool] = lambda: False,
+    each_turn: Callable[[Page], None] = lambda page: None,
 ) -> int:
     """Once every page shows the latest move, the one page that says it is its viewer's turn
     plays what `choose` picks of the moves it offers, and no other page offers any; when no page
     is on turn, a robot's move is awaited. Until every page shows the result (or `until()` holds
-    once they show the latest move); returns the number of moves the pages played."""
+    once they show the latest move); returns the number of moves the pages played. `each_turn`
+    checks the page on turn before each tap."""
     played = 0
     for _ in range(limit):
         shown = [page.evaluate(SHOWN) for page in pages]
@@ -100,6 +102,7 @@ def play_to_the_end(
         assert len(on_turn) == 1, [page.who for page, _ in on_turn]
         page, seen = on_turn[0]
         assert seen["offered"], f"{page.who}'s page is on turn and offers no move"
+        each_turn(page)
         tap(page, choose(seen["offered"]), shown=newest)
         played += 1
     raise AssertionError(f"the game did not end in {limit} moves")
@@ -114,3 +117,35 @@ def dozito_move(moves: list[dict]) -> dict:
             return by_kind[kind]
     draw = next((m for m in moves if m["type"] == "take" and m["from"] == "draw"), None)
     return draw or moves[0]
+
+
+# Elements whose text is cut: wider inside than their box, or reaching past the screen's edge.
+CUT = """els => els.filter(e => e.getClientRects().length).filter(e => {
+    const box = e.getBoundingClientRect();
+    return e.scrollWidth > e.clientWidth + 0.5 || box.right > innerWidth + 0.5 || box.left < -0.5;
+}).map(e => e.textContent.trim())"""
+
+
+def cut(locator) -> list[str]:
+    return locator.evaluate_all(CUT)
+
+
+def dozito_whole_turn(page: Page) -> list:
+    """What a Dozito player needs on the screen on their turn: the banner, the piles with the
+    hand, the turn's choices and every row of their grid with its title."""
+    needed = [
+        page.locator("#mesa-status"),
+        page.locator("#dozito-pilhas"),
+        page.locator(".dz-grid--yours .dz-grid__title"),
+        page.locator(".dz-grid--yours .dz-slot"),
+    ]
+    controls = page.locator("#dozito-controles:not(:empty)")
+    if controls.count():
+        needed.append(controls)
+    return needed
+
+
+def dozito_turn_fits(page: Page) -> None:
+    """The whole turn on one screen, and no grid's count cut."""
+    assert_on_screen(page, *dozito_whole_turn(page))
+    assert cut(page.locator(".dz-grid__title")) == []
