@@ -1,8 +1,8 @@
 """What a new player trips on in the layout (issue 28), in real browsers at the size each is about:
 a Dozito grid's count never cut in the guide, the table's name never cut on a phone, and Dozito on
 a desktop (1280 x 800) using the width. (A whole Dozito turn on one phone screen at every step of
-a real game is checked by the whole game in test_dozito_yams_tables.py.) With LAYOUT_SHOTS set to a folder, the tests also leave
-screenshots of what they checked there.
+a real game is checked by the whole game in test_dozito_yams_tables.py.) With LAYOUT_SHOTS set to
+a folder, the tests also leave screenshots of what they checked there.
 """
 
 from __future__ import annotations
