@@ -4,6 +4,7 @@ through its controls as a person plays it. The database is read only to check a 
 
 from __future__ import annotations
 
+import os
 import re
 
 from games.models import Table
@@ -59,6 +60,18 @@ def mark_no_reload(*pages: Page) -> None:
 def assert_no_reload(*pages: Page) -> None:
     for page in pages:
         assert page.evaluate("window.__sameDocument === true"), "the page was reloaded"
+
+
+# -- what a test saw, kept when asked -------------------------------------------------------------
+
+SHOTS = os.environ.get("LAYOUT_SHOTS")
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot of `page` into the folder LAYOUT_SHOTS names, when it names one."""
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
 # -- a phone's screen ----------------------------------------------------------------------------

@@ -7,13 +7,11 @@ a folder, the tests also leave screenshots of what they checked there.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from guides.content import GUIDES
 from tests.e2e.live import LiveServerTestCase, build_the_guides
-from tests.e2e.pages import assert_on_screen, open_table
+from tests.e2e.pages import assert_on_screen, open_table, shot
 from tests.e2e.positions import started
 from tests.e2e.turns import cut, dozito_whole_turn
 
@@ -25,13 +23,6 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
 pytestmark = pytest.mark.e2e
 
 DESKTOP = {"width": 1280, "height": 800}
-SHOTS = os.environ.get("LAYOUT_SHOTS")
-
-
-def shot(page: Page, name: str) -> None:
-    if SHOTS:
-        os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
 class DozitoLayoutTests(LiveServerTestCase):

@@ -9,13 +9,11 @@ leave screenshots of what they checked there.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from games import services
 from tests.e2e.live import LiveServerTestCase, elsewhere
-from tests.e2e.pages import assert_on_screen, open_table, wait_connected
+from tests.e2e.pages import assert_on_screen, open_table, shot, wait_connected
 from tests.e2e.positions import play_until, started
 
 try:
@@ -26,7 +24,6 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
 pytestmark = pytest.mark.e2e
 
 DESKTOP = {"width": 1280, "height": 800}
-SHOTS = os.environ.get("LAYOUT_SHOTS")
 SMALLEST_PX = 13  # --text-xs, the site's smallest text (config/static/css/site.css)
 
 # What of each element's text a reader cannot read whole: the element is wider inside than its
@@ -85,12 +82,6 @@ def late_in_bozo(copy) -> bool:
     return copy.state["to_move"] == 0 and all(
         sum(value is not None for value in card.values()) >= 8 for card in cards
     )
-
-
-def shot(page: Page, name: str) -> None:
-    if SHOTS:
-        os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
 def unreadable(locator) -> list[str]:
