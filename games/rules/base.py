@@ -124,5 +124,10 @@ def player(seat: int) -> str:
     return f"Jogador {seat + 1}"
 
 
+def points_phrase(n: int) -> str:
+    """A number of points as the log says it: "1 ponto", "0 pontos", "74 pontos"."""
+    return f"{n} ponto" if n == 1 else f"{n} pontos"
+
+
 def event(kind: str, text: str, **fields: Any) -> Event:
     return {"type": kind, "text": text, **fields}

@@ -44,6 +44,7 @@ from games.rules.base import (
     clone,
     event,
     player,
+    points_phrase,
     resolve_options,
 )
 from games.rules.dice import counts
@@ -316,11 +317,11 @@ def outcome(state: State) -> dict[str, Any] | None:
     winner_names = names([side_name(state, side) for side in sides]) if sides else ""
     solo = state["options"]["mode"] == "solo"
     if reason == "complete" and solo:
-        text = f"Treino concluído com {scores[0]} pontos."
+        text = f"Treino concluído com {points_phrase(scores[0])}."
     elif reason == "complete" and len(sides) > 1:
         text = f"Empate em {max(totals)} pontos: vitória compartilhada entre {winner_names}."
     elif reason == "complete":
-        text = f"{winner_names} venceu com {max(totals)} pontos."
+        text = f"{winner_names} venceu com {points_phrase(max(totals))}."
     elif reason == "left" and solo:
         text = "Treino encerrado."
     elif reason == "left":

@@ -102,6 +102,7 @@ from games.rules.base import (
     clone,
     event,
     player,
+    points_phrase,
     resolve_options,
 )
 
@@ -587,11 +588,11 @@ def outcome(state: State) -> dict[str, Any] | None:
         why = "saída" if reason == "left" else "inatividade"
         text = f"Partida encerrada por {why}: {who} venceu."
     elif len(winners) > 1:
-        text = f"Empate: {who} venceram com {points[winners[0]]} pontos."
+        text = f"Empate: {who} venceram com {points_phrase(points[winners[0]])}."
     elif [s for s in players(state) if points[s] == points[winners[0]]] != winners:
         text = f"{who} venceu com {points[winners[0]]} pontos, no desempate pela melhor rodada."
     else:
-        text = f"{who} venceu com {points[winners[0]]} pontos."
+        text = f"{who} venceu com {points_phrase(points[winners[0]])}."
     return {
         "winners": list(winners),
         "scores": points,

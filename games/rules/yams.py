@@ -57,6 +57,7 @@ from games.rules.base import (
     check_keys,
     event,
     player,
+    points_phrase,
 )
 from games.rules.dice import counts
 
@@ -337,7 +338,7 @@ def scored_text(seat: int, column: str, box: str, points: int) -> str:
     where = f"{BOX_NAMES[box]} da coluna {COLUMN_NAMES[column]}"
     if points:
         return f"{player(seat)} marcou {points} {'na' if feminine else 'no'} {where}."
-    return f"{player(seat)} riscou {'a' if feminine else 'o'} {where} (0 ponto)."
+    return f"{player(seat)} riscou {'a' if feminine else 'o'} {where} (0 pontos)."
 
 
 def do_leave(state: State, seat: int, action: Action, rng: random.Random) -> list[Event]:
@@ -414,9 +415,9 @@ def outcome_text(result: dict[str, Any]) -> str:
         return "Partida encerrada sem vencedor."
     points = scores[winners[0]]
     if len(winners) == 1:
-        return f"{player(winners[0])} venceu com {points} pontos."
+        return f"{player(winners[0])} venceu com {points_phrase(points)}."
     names = ", ".join(player(seat) for seat in winners[:-1]) + f" e {player(winners[-1])}"
-    return f"Empate: {names} venceram com {points} pontos."
+    return f"Empate: {names} venceram com {points_phrase(points)}."
 
 
 def potential(state: State) -> dict[str, dict[str, int]]:

@@ -644,3 +644,10 @@ def test_registry_returns_the_bozo_game():
     assert (GAME.slug, GAME.name, GAME.min_seats, GAME.max_seats) == ("bozo", "Bozó", 1, 4)
     with pytest.raises(LookupError):
         get("nada")
+
+
+def test_the_log_says_one_point_in_the_singular():
+    from games.rules.base import points_phrase
+
+    said = [points_phrase(n) for n in (0, 1, 2, 74)]
+    assert said == ["0 pontos", "1 ponto", "2 pontos", "74 pontos"]

@@ -226,7 +226,7 @@ def test_any_box_may_be_struck_for_zero():
     assert ("livre", "yams") in score_actions(state)
     state, events = act(state, {"type": "score", "column": "livre", "box": "yams"})
     assert state["cards"][0]["livre"]["yams"] == 0
-    assert events[0]["text"] == "Jogador 1 riscou o Yam's da coluna Livre (0 ponto)."
+    assert events[0]["text"] == "Jogador 1 riscou o Yam's da coluna Livre (0 pontos)."
 
 
 def upper_column(**points):

@@ -57,7 +57,7 @@ def test_points_without_dice_are_written_as_said():
     assert state["cards"][0]["livre"]["chance"] == 23
     state, events = record(state, 1, "livre", "yams", points=0)
     assert state["cards"][1]["livre"]["yams"] == 0
-    assert events[0]["text"] == "Jogador 2 riscou o Yam's da coluna Livre (0 ponto)."
+    assert events[0]["text"] == "Jogador 2 riscou o Yam's da coluna Livre (0 pontos)."
 
 
 def test_dice_with_points_zero_strike_a_box_the_dice_would_fill():
