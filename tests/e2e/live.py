@@ -4,8 +4,8 @@ The daphne process lives for a whole test class and keeps working after a test e
 close, robots play, the sweeper ticks. Django empties the database after each test with one
 TRUNCATE of every table, which on PostgreSQL can deadlock with such a write. So each test's
 browsers are closed in `tearDown` (before Django's teardown, unlike a pytest fixture's), and the
-tables are removed while the server may still touch them, retried when PostgreSQL picks this side
-of a deadlock; the TRUNCATE then finds the server with nothing left to do.
+tables are removed with their rows locked as a move locks them, retried when PostgreSQL picks
+this side of a deadlock; the TRUNCATE then finds the server with nothing left to do.
 
 Pages ask for reduced motion, as a person may: the site then scrolls at once instead of smoothly
 and slides no card, and Playwright, which waits for a control to stop moving before it clicks,
@@ -166,9 +166,16 @@ class LiveServerTestCase(ChannelsLiveServerTestCase):
             time.sleep(0.05)
         for attempt in range(10):
             try:
-                with transaction.atomic():
-                    Table.objects.all().delete()
+                _remove_the_tables()
                 return
             except OperationalError:  # a deadlock with the server's write: it has rolled back
                 time.sleep(0.1 * (attempt + 1))
+        _remove_the_tables()
+
+
+def _remove_the_tables() -> None:
+    """Each table row locked first, as a move locks it: a robot's move under way commits before
+    the delete collects its actions, and one that starts later finds its table gone."""
+    with transaction.atomic():
+        list(Table.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
         Table.objects.all().delete()
