@@ -77,16 +77,34 @@ def shot(page: Page, name: str) -> None:
 # -- a phone's screen ----------------------------------------------------------------------------
 
 
+# Smooth scrolling may still be moving the page: wait until it stays put for 10 frames (2 with
+# reduced motion, where the page scrolls at once, in the frame after a message).
+STILL = """() => new Promise(done => {
+    const frames = matchMedia('(prefers-reduced-motion: reduce)').matches ? 2 : 10;
+    let y = scrollY, still = 0;
+    const frame = () => {
+        still = scrollY === y ? still + 1 : 0;
+        y = scrollY;
+        if (still >= frames) done(true); else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+})"""
+# Each shown element's name and box.
+BOXES = """els => els.filter(e => e.getClientRects().length).map(e => {
+    const r = e.getBoundingClientRect();
+    const name = e.getAttribute('aria-label') || e.textContent.trim();
+    return [name, r.left, r.top, r.right, r.bottom];
+})"""
+
+
 def outside_the_screen(page: Page, locator) -> list[str]:
     """What of `locator` (every element it matches) is not wholly inside the viewport."""
-    boxes = locator.evaluate_all(
-        """els => els.filter(e => e.getClientRects().length).map(e => {
-            const r = e.getBoundingClientRect();
-            const name = e.getAttribute('aria-label') || e.textContent.trim();
-            return [name, r.left, r.top, r.right, r.bottom];
-        })"""
-    )
+    boxes = locator.evaluate_all(BOXES)
     assert boxes, f"nothing matches {locator}"
+    return off_the_screen(page, boxes)
+
+
+def off_the_screen(page: Page, boxes: list) -> list[str]:
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     return [
         f"{name!r} at ({left:.0f}, {top:.0f})–({right:.0f}, {bottom:.0f})"
@@ -96,21 +114,24 @@ def outside_the_screen(page: Page, locator) -> list[str]:
 
 
 def assert_on_screen(page: Page, *locators) -> None:
-    # Smooth scrolling may still be moving the page: wait until it stays put for 10 frames (2
-    # with reduced motion, where the page scrolls at once, in the frame after a message).
-    page.wait_for_function(
-        """() => new Promise(done => {
-            const frames = matchMedia('(prefers-reduced-motion: reduce)').matches ? 2 : 10;
-            let y = scrollY, still = 0;
-            const frame = () => {
-                still = scrollY === y ? still + 1 : 0;
-                y = scrollY;
-                if (still >= frames) done(true); else requestAnimationFrame(frame);
-            };
-            requestAnimationFrame(frame);
-        })"""
-    )
+    page.wait_for_function(STILL)
     missing = [where for locator in locators for where in outside_the_screen(page, locator)]
+    assert not missing, f"off screen at {page.viewport_size}: {missing}"
+
+
+def assert_selectors_on_screen(page: Page, *needed: str, optional: tuple[str, ...] = ()) -> None:
+    """`assert_on_screen` in one round trip, for a check made before each move of a whole game:
+    every element of `needed` and `optional` inside the screen, `needed` ones present."""
+    found = page.evaluate(
+        f"""async selectors => {{
+            await ({STILL})();
+            return selectors.map(s => ({BOXES})([...document.querySelectorAll(s)]));
+        }}""",
+        [*needed, *optional],
+    )
+    for selector, boxes in zip(needed, found, strict=False):
+        assert boxes, f"nothing matches {selector}"
+    missing = [where for boxes in found for where in off_the_screen(page, boxes)]
     assert not missing, f"off screen at {page.viewport_size}: {missing}"
 
 

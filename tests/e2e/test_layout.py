@@ -11,9 +11,9 @@ import pytest
 
 from guides.content import GUIDES
 from tests.e2e.live import LiveServerTestCase, build_the_guides
-from tests.e2e.pages import assert_on_screen, open_table, shot
+from tests.e2e.pages import open_table, shot
 from tests.e2e.positions import started
-from tests.e2e.turns import cut, dozito_whole_turn
+from tests.e2e.turns import cut, dozito_turn_fits
 
 try:
     from playwright.sync_api import Page
@@ -32,7 +32,7 @@ class DozitoLayoutTests(LiveServerTestCase):
         table = started("dozito", "mesa", ana.user, others=[bia.user], options={"rounds": 1})
         page = ana if table.state["to_move"] == 0 else bia
         open_table(page, table.pk)
-        assert_on_screen(page, *dozito_whole_turn(page))
+        dozito_turn_fits(page)
         grid = page.locator(".dz-grid--yours .dz-grid__slots").bounding_box()
         piles = page.locator("#dozito-pilhas").bounding_box()
         rivals = page.locator(".dz-rivals").bounding_box()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from tests.e2e.pages import assert_on_screen, version, wait_for_version
+from tests.e2e.pages import assert_selectors_on_screen, version, wait_for_version
 
 try:
     from playwright.sync_api import Page
@@ -130,22 +130,18 @@ def cut(locator) -> list[str]:
     return locator.evaluate_all(CUT)
 
 
-def dozito_whole_turn(page: Page) -> list:
-    """What a Dozito player needs on the screen on their turn: the banner, the piles with the
-    hand, the turn's choices and every row of their grid with its title."""
-    needed = [
-        page.locator("#mesa-status"),
-        page.locator("#dozito-pilhas"),
-        page.locator(".dz-grid--yours .dz-grid__title"),
-        page.locator(".dz-grid--yours .dz-slot"),
-    ]
-    controls = page.locator("#dozito-controles:not(:empty)")
-    if controls.count():
-        needed.append(controls)
-    return needed
+# What a Dozito player needs on the screen on their turn: the banner, the piles with the hand,
+# every row of their grid with its title, and the turn's choices when it offers any.
+DOZITO_TURN = (
+    "#mesa-status",
+    "#dozito-pilhas",
+    ".dz-grid--yours .dz-grid__title",
+    ".dz-grid--yours .dz-slot",
+)
+DOZITO_CHOICES = ("#dozito-controles:not(:empty)",)
 
 
 def dozito_turn_fits(page: Page) -> None:
     """The whole turn on one screen, and no grid's count cut."""
-    assert_on_screen(page, *dozito_whole_turn(page))
+    assert_selectors_on_screen(page, *DOZITO_TURN, optional=DOZITO_CHOICES)
     assert cut(page.locator(".dz-grid__title")) == []
