@@ -23,7 +23,7 @@ from games.models import Action, Seat, Table
 from games.rules.domino import SEATS, setup_from_deal, table_tiles
 from tests.e2e.live import LiveServerTestCase
 from tests.e2e.pages import (
-    assert_on_screen,
+    assert_selectors_on_screen,
     table_id_of,
     version,
     wait_connected,
@@ -92,8 +92,21 @@ def key(tile) -> str:
 # -- reading a table page ------------------------------------------------------------------------
 
 
+HAND_TILES = "#domino-mao .domino-hand__tile"
+PLACES = "#domino-mesa .domino-place"
+# Read at once before a tap: the first tile that fits, where it may go, and the version shown.
+FIRST_FIT = f"""() => {{
+    const fitting = document.querySelector('{HAND_TILES}--fits');
+    const version = Number(document.querySelector('#mesa-versao').dataset.version);
+    return [fitting.dataset.tile, fitting.dataset.places.split(' '), version];
+}}"""
+# Each open place on the felt, in its order, and whether it is lit.
+PLACES_LIT = f"""() => [...document.querySelectorAll('{PLACES}')]
+    .map(e => [e.dataset.place, e.classList.contains('domino-place--lit')])"""
+
+
 def hand_tiles(page: Page):
-    return page.locator("#domino-mao .domino-hand__tile")
+    return page.locator(HAND_TILES)
 
 
 def scores_on(page: Page) -> list[int]:
@@ -129,31 +142,22 @@ def play_turn(page: Page, trouble: list[str]) -> tuple[str, str]:
     and the place. What a person could not do without scrolling (the hand and the felt's open
     places out of the screen) or at all (a lit place under something else) is added to
     `trouble`, so one run lists every such turn; the test fails on it at its end."""
-    tiles = hand_tiles(page)
-    expect(tiles.first).to_be_visible()
+    expect(hand_tiles(page).first).to_be_visible()
     try:
-        assert_on_screen(page, tiles, page.locator("#domino-mesa .domino-place"))
+        assert_selectors_on_screen(page, HAND_TILES, PLACES)
     except AssertionError as error:
         trouble.append(f"{page.who}, turn: {error}")
-    fitting = page.locator("#domino-mao .domino-hand__tile--fits").first
-    tile = fitting.get_attribute("data-tile")
-    wanted = fitting.get_attribute("data-places").split()
-    before = version(page)
-    fitting.click()
-    lit = page.locator("#domino-mesa .domino-place--lit")
-    expect(lit).to_have_count(len(wanted))
-    assert lit.evaluate_all("els => els.map(e => e.dataset.place)") == [
-        p
-        for p in page.locator("#domino-mesa .domino-place").evaluate_all(
-            "els => els.map(e => e.dataset.place)"
-        )
-        if p in wanted
-    ]
-    place = page.locator(f'#domino-mesa .domino-place--lit[data-place="{wanted[0]}"]')
+    tile, wanted, before = page.evaluate(FIRST_FIT)
+    page.locator(f"{HAND_TILES}--fits").first.click()
+    expect(page.locator(f"{PLACES}--lit")).to_have_count(len(wanted))
+    places = page.evaluate(PLACES_LIT)
+    assert [p for p, lit in places if lit] == [p for p, _ in places if p in wanted]
+    chosen = f'{PLACES}--lit[data-place="{wanted[0]}"]'
     try:
-        assert_on_screen(page, place)
+        assert_selectors_on_screen(page, chosen)
     except AssertionError as error:
         trouble.append(f"{page.who}, place: {error}")
+    place = page.locator(chosen)
     try:
         place.click(timeout=3000)
     except PlaywrightTimeout:

@@ -147,8 +147,9 @@ class KeypadTests(LiveServerTestCase):
         assert dice_after(page, 5) == [5, 1, 5, 4, 5]
 
     def test_nothing_in_the_pad_moves_while_dice_are_entered(self):
+        # The card above the pad is at its shortest and its tallest (the other tests play 3).
         for viewport in (None, DESKTOP):
-            for columns in COLUMNS:
+            for columns in (1, 4):
                 options = {"viewport": viewport} if viewport else {}
                 page = self.new_context(**options).new_page()
                 start(page, columns)
