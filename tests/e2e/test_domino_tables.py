@@ -13,12 +13,14 @@ tests/games/test_domino_online.py.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from django.db.models import F
 from django.test import override_settings
 
+from games import rules
 from games.models import Action, Seat, Table
 from games.rules.domino import SEATS, setup_from_deal, table_tiles
 from tests.e2e.live import LiveServerTestCase
@@ -83,6 +85,19 @@ TILES_ON_PAGE = """() => {
         fits: document.querySelectorAll('#domino-mao .domino-hand__tile--fits').length,
     };
 }"""
+
+
+def first_fits(state: dict, moves: int) -> dict:
+    """`state` after `moves` moves by the rules, each the one `play_turn` taps: the first tile of
+    the hand as the page sorts it (by its pips) that fits, at the first place it fits."""
+    game = rules.get("domino")
+    for _ in range(moves):
+        seat = state["hand"]["to_move"]
+        plays = [a for a in game.legal_actions(state, seat) if a["type"] == "play"]
+        tile = min((a["tile"] for a in plays), key=lambda t: (t[0] + t[1], t))
+        action = next(a for a in plays if a["tile"] == tile)
+        state, _events = game.apply(state, seat, action, random.Random(0))
+    return state
 
 
 def key(tile) -> str:
@@ -299,10 +314,11 @@ class DominoPeopleTests(DominoTable):
     def test_a_fifth_person_queues_chats_reacts_and_sits_when_the_match_ends(self):
         table_id, pages = self.four_at_the_table()
         names = [page.who for page in pages]
-        # The match is near its end: Jade 190, Âmbar 185, and a deal this hand ends it with. The
-        # live server keeps its own copy of the table, so the version moves on with the state:
-        # the next write there (Eva joining the queue) reads the table again and shows it to all.
-        state = setup_from_deal(NEAR_THE_END, scores=(190, 185))
+        # The match is two moves from its end: from Jade 190 and Âmbar 185, the hand that ends
+        # it played up to there (205 to 220 so far). The live server keeps its own copy of the
+        # table, so the version moves on with the state: the next write there (Eva joining the
+        # queue) reads the table again and shows it to all.
+        state = first_fits(setup_from_deal(NEAR_THE_END, scores=(190, 185)), 17 - 2)
         Table.objects.filter(pk=table_id).update(
             state=state, version=F("version") + 1, state_version=F("version") + 1
         )
@@ -323,7 +339,7 @@ class DominoPeopleTests(DominoTable):
                 [re.compile(r"^Eva\b")]
             )
             expect(page.locator("#domino-placar")).to_contain_text("Partida 1 · mão 1")
-            assert scores_on(page) == [190, 185]
+            assert scores_on(page) == [205, 220]
 
         # Eva, waiting, writes to the table and reacts: the players read both.
         eva.get_by_placeholder("Escreva para a mesa…").fill("Boa sorte, mesa!")
@@ -339,7 +355,7 @@ class DominoPeopleTests(DominoTable):
 
         seated = lambda page: page.locator("#mesa-lugares .seat", has_text="Eva").count() > 0  # noqa: E731
         played = play_until(pages, table_id, names, seated, self.trouble, watchers=[eva])
-        assert played == 17
+        assert played == 2
 
         # Jade won the match 245 to 220. Eva is the only one waiting, so Bia and Duda (Âmbar)
         # drew a tile each; who lost the draw went to the queue and Eva sat in that place.
