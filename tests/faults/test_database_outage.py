@@ -161,7 +161,9 @@ async def scenario(env, setup, database_url, workdir, first, second) -> None:
 
 def test_the_site_says_try_again_while_the_database_is_down_and_resumes_after():
     with h.backends() as (database_url, redis, tmp_path):
-        env = h.fault_environment(database_url, redis.url)
+        # Each move or page waits for the pool this long before it says "tente de novo": a
+        # second, not production's two, as the sweeper's back-off is shortened for these tests.
+        env = h.fault_environment(database_url, redis.url, DATABASE_POOL_TIMEOUT="1")
         setup = h.prepare(env, {"people": ["Ana", "Bia", "Caio"], "tables": TABLES})
         first, second = h.Daphne(env, tmp_path, "1"), h.Daphne(env, tmp_path, "2")
         try:
