@@ -19,14 +19,19 @@ from tests.games.test_two_processes import REPO, Daphne, Player, backends, envir
 # Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
 pytestmark = pytest.mark.backend
 
+# Robots at a table's quick pace ("Robôs rápidos"): the most timers due in the least time.
 TABLES = {
-    "domino": {"game": "domino", "mode": "duplas", "seats": ["Ana", "robot", "robot", "robot"]},
+    "domino": {
+        "game": "domino", "mode": "duplas", "seats": ["Ana", "robot", "robot", "robot"],
+        "fast_robots": True,
+    },
     "dozito": {
         "game": "dozito", "mode": "mesa", "options": {"rounds": 1}, "seats": ["Bia", "robot"],
+        "fast_robots": True,
     },
     "dozito-3": {
         "game": "dozito", "mode": "mesa", "options": {"rounds": 1},
-        "seats": ["Caio", "robot", "robot"],
+        "seats": ["Caio", "robot", "robot"], "fast_robots": True,
     },
 }  # fmt: skip
 
