@@ -21,7 +21,7 @@ TIMEOUT = 120
 SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 
 
-# Under `make test`'s two workers (pytest-xdist, --dist loadgroup) each test goes to whichever
+# Under `make test`'s workers (pytest-xdist, --dist loadgroup) each test goes to whichever
 # worker is free, except those that share something for a whole file (a browser, a live server, a
 # throwaway Redis or the servers of a fault test): a file of them stays on one worker.
 SHARED_PER_FILE = {"browser", "redis_url"}
