@@ -62,13 +62,21 @@ def fresh_database(url: str):
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def own_redis_database(redis_url: str) -> str:
+    """A Redis database for this test's processes alone: the worker's own number (each worker
+    has one, tests/settings.py) plus 8. The test process's groups never mix with these, nor do
+    those of a test running at the same moment on another worker, whose tables have the same ids
+    in a database of their own."""
+    base, number = redis_url.rsplit("/", 1)
+    return f"{base}/{int(number or 0) + 8}"
+
+
 @contextlib.contextmanager
 def backends(tmp_path: Path):
     database_url, redis_url = os.environ.get("DATABASE_URL"), os.environ.get("REDIS_URL")
     if database_url and redis_url:
         with fresh_database(database_url) as url:
-            # Its own Redis database: the test process's own groups never mix with these.
-            yield url, redis_url.rsplit("/", 1)[0] + "/7"
+            yield url, own_redis_database(redis_url)
         return
     if not servers.available():
         _need("PostgreSQL and Redis are needed: " + ", ".join(servers.missing()))
