@@ -1,8 +1,8 @@
 """What assistive technology makes of a page, read from its markup (parsed with tests/pages.py):
 the names it gives, the text it reads, the landmarks and headings it lists, and what the
-keyboard can reach. Only the parts of WAI-ARIA 1.2 and HTML-AAM the site's templates use; the
-rules axe-core checks them by (aria-prohibited-attr, landmark-unique, heading-order,
-scrollable-region-focusable) are the source.
+keyboard can reach. Only the parts of WAI-ARIA 1.2 and HTML-AAM the site's templates use, as
+axe-core's rules check them (aria-prohibited-attr, landmark-unique, heading-order,
+scrollable-region-focusable: what found issue #29).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def by_id(root: Node) -> dict[str, Node]:
     return {n.attrs["id"]: n for n in root.walk() if "id" in n.attrs}
 
 
-def name(root: Node, node: Node, ids: dict[str, Node] | None = None) -> str:
+def accessible_name(root: Node, node: Node, ids: dict[str, Node] | None = None) -> str:
     """The accessible name `node` is given by the author (aria-labelledby, then aria-label)."""
     if "aria-labelledby" in node.attrs:
         ids = by_id(root) if ids is None else ids
@@ -66,7 +66,7 @@ def regions(root: Node) -> list[tuple[Node, str]]:
         role = node.attrs.get("role")
         named = "aria-label" in node.attrs or "aria-labelledby" in node.attrs
         if role == "region" or (node.tag == "section" and role is None and named):
-            found.append((node, name(root, node, ids)))
+            found.append((node, accessible_name(root, node, ids)))
     return found
 
 
@@ -92,16 +92,16 @@ def tag(node: Node) -> str:
     return node.html().split(">", 1)[0] + ">"
 
 
-def unreachable(root: Node, scrollers: list[Node], role: str = "region") -> list[str]:
+def unreachable(root: Node, scrollers: list[Node]) -> list[str]:
     """Of `scrollers` (elements that scroll), the start tags of those the keyboard cannot reach
     to scroll them, or that do not say what they are when it does: each takes the focus
-    (tabindex="0") and is a `role` with a name."""
+    (tabindex="0") and is a region with a name."""
     return [
         tag(node)
         for node in scrollers
         if not (
             node.attrs.get("tabindex") == "0"
-            and node.attrs.get("role") == role
-            and name(root, node)
+            and node.attrs.get("role") == "region"
+            and accessible_name(root, node)
         )
     ]

@@ -12,9 +12,12 @@ from games.presenters import bozo as presenter
 from games.rendering import collect
 from games.rules.bozo import GAME
 from tests.accessibility import (
+    accessible_name,
     by_id,
     named_without_role,
+    regions,
     spoken,
+    unreachable,
     with_class,
 )
 from tests.dice import Loaded
@@ -49,3 +52,18 @@ def test_a_struck_box_says_zero_and_an_open_one_livre_in_words():
     assert spoken(full) == "zero" and full.text().strip().startswith("–")  # the dash for the eye
     (general,) = with_class(rows["bozo-cartela-0-general"], "num")
     assert spoken(general) == "livre"
+
+
+def test_each_card_is_a_region_named_by_its_title_in_a_row_the_keyboard_scrolls():
+    """Issue #29: both cards of a duel were "Cartela"; on a phone their row scrolls sideways,
+    with nothing in it the keyboard could reach when it is not one's turn."""
+    state = duel_with_a_struck_full()
+    for seat, own, other in (
+        (0, "Sua cartela", "Bia (na vez)"),
+        (1, "Ana", "Sua cartela (na vez)"),
+    ):
+        page = render(state, seat)
+        cards = [(node.attrs["id"], said) for node, said in regions(page) if node.tag == "section"]
+        assert cards == [("bozo-cartela-0", own), ("bozo-cartela-1", other)]
+        (row,) = with_class(page, "bozo-cards__row")
+        assert not unreachable(page, [row]) and accessible_name(page, row) == "Cartelas"
