@@ -206,7 +206,7 @@ def assert_cup_hides(page: Page, table_id: int) -> None:
 
 def card_totals_on(page: Page) -> list[int]:
     """The total at the foot of each score card, in the page's order."""
-    cards = page.get_by_role("region", name="Cartela")
+    cards = page.locator("section.score-card")
     return [int(re.search(r"Total\s+(\d+)", text).group(1)) for text in cards.all_inner_texts()]
 
 

@@ -185,7 +185,7 @@ class BozoTableTests(LiveServerTestCase):
             for page in watchers:
                 wait_for_banner(page, f"Vez de {name}")
             # The boxes the partner marked are closed on the shared card: only the rest is offered.
-            shared = mover.get_by_role("region", name="Cartela").filter(
+            shared = mover.locator("section.score-card").filter(
                 has=mover.get_by_role("heading", name=team)
             )
             style = next(styles)
