@@ -2,9 +2,9 @@
 
 Enough CSS for our hand-written sheets: rules, @media blocks, custom properties and their var()
 chains (with fallbacks); colours as hex, rgb(), hsl(), color-mix(in srgb, ...), a few names.
-A theme is every rule outside @media print, plus, for the dark one, the rules inside
-`@media (prefers-color-scheme: dark)`. Contrast is WCAG 2.x's: relative luminance, (L1 + 0.05) /
-(L2 + 0.05), with a translucent colour composited over what it lies on.
+A theme is every rule outside @media print and @keyframes, the rules inside
+`@media (prefers-color-scheme: dark)` for the dark one only. Contrast is WCAG 2.x's: relative
+luminance, (L1 + 0.05) / (L2 + 0.05), a translucent colour composited over what it lies on.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHEETS = (
     "config/static/css/site.css",
+    "config/static/css/500.css",  # the error page, on its own palette
     "games/static/games/table.css",
     "games/static/games/bozo.css",
     "games/static/games/yams.css",
@@ -56,7 +57,7 @@ class Rule:
     at: tuple[str, ...]  # the at-rules it stands in, outermost first
 
     def in_theme(self, theme: str) -> bool:
-        if any(not at.startswith("@media") or "print" in at for at in self.at):
+        if any(not at.startswith(("@media", "@supports")) or "print" in at for at in self.at):
             return False
         return theme == "dark" or not any(DARK in at for at in self.at)
 
@@ -237,7 +238,6 @@ def contexts(theme: str, values: list[str]) -> list[tuple[Chain, list[str]]]:
         seen.add(chain)
         scope, trace = _scope(theme, chain), Trace()
         resolved = [substitute(value, scope.get, trace) for value in values]
-        own = {name for element in chain for s in element for name in defined[s]}
         if trace.missing:
             name = min(trace.missing)
             places = [s for s, tokens in defined.items() if name in tokens and s != ":root"]
@@ -248,6 +248,7 @@ def contexts(theme: str, values: list[str]) -> list[tuple[Chain, list[str]]]:
                     walk(step[0])
             return
         found.append((chain, resolved))
+        own = {name for element in chain for s in element for name in defined[s]}
         for name in sorted(trace.used):
             for place, tokens in defined.items():
                 if name in tokens and place != ":root" and (step := _with(theme, chain, place)):
