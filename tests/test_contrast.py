@@ -102,16 +102,16 @@ PAIRS = [
         ("--on-header", "--header-bg", TEXT),  # the brand, the links, the score-keeper's banner
         ("--on-header-muted", "--header-bg", TEXT),  # the brand's tag line
         ("--on-header", "--nav-hover over --header-bg", TEXT),  # a hovered link
-        # Turn markers (▶ ★ ⚑) in amber
-        ("--cta", "--surface", ICON),  # ▶ on the Yam's card title, ★ of the best hint and winner
-        ("--cta", "--surface-sunk", ICON),  # ▶ on the tab of the card on turn
-        ("--cta", "--bg", ICON),  # ▶ on Dozito's grid on turn, ⚑ of the Yam's note
+        # Turn markers (▶ ★ ⚑) in amber ink: the amber fill is too light on light paper
+        ("--amber-text", "--surface", ICON),  # ▶ on Yam's card title, ★ of the hint and winner
+        ("--amber-text", "--surface-sunk", ICON),  # ▶ on the tab of the card on turn
+        ("--amber-text", "--bg", ICON),  # ▶ on Dozito's grid on turn, ⚑ of the Yam's note
         ("--on-primary-accent", "--primary", ICON),  # ▶ before "Sua vez" in the banner
         # The felt: a radial light from --felt-hi at the middle to --felt-lo at the rim
         ("--on-felt", "--felt-hi", TEXT),  # the rolls left, Dominó's line and foot
         ("--on-felt", "--felt-lo", TEXT),  # the same, towards the rim
         ("--on-felt", "rgb(0 0 0 / 0.12) over --felt-hi", TEXT),  # an open end's number on Dominó
-        ("--on-glow", "--glow-fill over --felt-hi", TEXT),  # an end where the chosen tile fits
+        ("--on-glow", "--glow-fill", TEXT),  # an end where the chosen tile fits: solid amber
         ("--on-felt", "rgb(0 0 0 / 0.25) over --felt-hi", TEXT),  # Dominó's sum of the ends
         # the sum's label and terms, in Dominó's fainter ink
         ("--on-felt-faint", "rgb(0 0 0 / 0.25) over --felt-hi", TEXT, ".domino"),
@@ -133,27 +133,12 @@ PAIRS = [
     ]
 ]
 
-# Short in the light theme, and left so when the dark theme was made of pairs (issue 29), whose
-# brief kept the light theme's look: a strict xfail each, to come off the list once it passes.
-LIGHT_SHORT = {
-    ("--cta", "--surface"): "the amber ▶ and ★ markers on paper",
-    ("--cta", "--surface-sunk"): "the amber ▶ on a card's tab",
-    ("--cta", "--bg"): "the amber ▶ and ⚑ on the page",
-    ("--on-primary-accent", "--primary"): "the amber ▶ before Sua vez on jade",
-    ("--on-felt", "--felt-hi"): "text on the light middle of the sage felt",
-    ("--on-felt", "rgb(0 0 0 / 0.12) over --felt-hi"): "an open end's number there",
-    ("--on-felt-faint", "rgb(0 0 0 / 0.25) over --felt-hi"): "the sum's label there",
-    ("--on-glow", "--glow-fill over --felt-hi"): "white on the translucent amber of a lit end",
-    ("--primary-text", "--surface-sunk"): "Yam's Você in jade on a closed tab",
-}
-
 # Rules whose background is no single opaque colour: the declared pairs that measure them.
 LAYERED = {
     ".site-nav a:hover": "--on-header on --nav-hover over --header-bg",
     ".die, .die-cube__face": "--die-ink on --die-face and --die-shade",
     ".domino-felt": "--on-felt on --felt-hi and --felt-lo",
     ".domino-place": "--on-felt on rgb(0 0 0 / 0.12) over --felt-hi",
-    ".domino-place--lit": "--on-glow on --glow-fill over --felt-hi",
     ".dz-card--back": "--dz-on-back on --dz-back and --dz-back-hi",
     ".dz-card--coringa": "--dz-number on the coringa's tint",
 }
@@ -193,10 +178,8 @@ def _cases() -> list:
     cases = []
     for pair in PAIRS:
         for theme in THEMES:
-            why = LIGHT_SHORT.get(pair[:2]) if theme == "light" else None
-            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
             name = f"{pair.foreground} on {pair.background}, {pair.kind}, {theme}"
-            cases.append(pytest.param(pair, theme, marks=marks, id=name))
+            cases.append(pytest.param(pair, theme, id=name))
     return cases
 
 
@@ -258,8 +241,6 @@ def test_no_foreground_stays_fixed_while_its_background_flips():
     that turns too: the fault of Dominó's "sua vez", #1f2421 on the dark #3a2f16 (1.19:1)."""
     fixed = []
     for pair in PAIRS:
-        if pair[:2] in LIGHT_SHORT:
-            continue  # amber, between the two, serves the dark theme alone
         light, dark = (_colours(theme, pair) for theme in THEMES)
         for place in light.keys() & dark.keys():
             (light_fg, light_bg), (dark_fg, dark_bg) = light[place], dark[place]
@@ -270,4 +251,3 @@ def test_no_foreground_stays_fixed_while_its_background_flips():
 
 def test_the_pairs_are_declared_once():
     assert len({(*pair[:2], pair.kind == TEXT) for pair in PAIRS}) == len(PAIRS)
-    assert set(LIGHT_SHORT) <= {pair[:2] for pair in PAIRS}
