@@ -34,10 +34,10 @@ run: $(VENV)/.installed
 	@echo ""
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# The whole suite on three workers, one more than the cores: a third of its time is spent waiting
-# on browsers, servers and timeouts (tests/conftest.py keeps a file that shares a browser or
-# servers on one). One folder or test: `make test TESTS=tests/rules`.
-WORKERS ?= 3
+# The whole suite on two workers, one per core (tests/conftest.py keeps a file that shares a
+# browser on one, and the tests that start servers together on one). One folder or test:
+# `make test TESTS=tests/rules`.
+WORKERS ?= 2
 TESTS ?=
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup $(TESTS)
