@@ -23,12 +23,9 @@ SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 
 # Under `make test`'s workers (pytest-xdist, --dist loadgroup) each test goes to whichever
 # worker is free, except those that share something for a whole file (a browser, a live server, a
-# throwaway Redis): a file of them stays on one worker.
+# throwaway Redis or the servers of a fault test): a file of them stays on one worker.
 SHARED_PER_FILE = {"browser", "redis_url"}
-FOLDERS_SHARED_PER_FILE = {"e2e"}
-# Tests that start servers of their own (daphne processes, PostgreSQL, Redis) run one at a time,
-# all on one worker: two or three of them at once on two cores each took three times as long.
-PROCESSES = "processes"
+FOLDERS_SHARED_PER_FILE = {"e2e", "faults"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -36,9 +33,7 @@ def pytest_collection_modifyitems(config, items):
 
     for item in items:
         case = getattr(item, "cls", None)
-        if item.path.parent.name == "faults" or item.get_closest_marker(PROCESSES):
-            item.add_marker(pytest.mark.xdist_group(PROCESSES))
-        elif (
+        if (
             item.path.parent.name in FOLDERS_SHARED_PER_FILE
             or SHARED_PER_FILE & set(getattr(item, "fixturenames", ()))
             or (case is not None and hasattr(case, "live_server_url"))
