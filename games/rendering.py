@@ -210,12 +210,16 @@ def game_render(
     heading: int = 4,
     buttons: bool = True,
     history: tuple[tuple[dict[str, Any], ...], ...] = (),
+    landmarks: bool = False,
 ) -> str:
     """The game's area of a table for `seat`, from a plain state (no table): what the guides
     draw worked rounds with, with the very templates of the live tables. Its headings are of
     level `heading` (a guide's step sits under its round's h3; a live table's start at h2).
     Without `buttons` the seat sees its own hidden pieces but is offered no move (a guide is
-    read, not played). `history`: the latest moves' events, newest first (a replay's step)."""
+    read, not played). `history`: the latest moves' events, newest first (a replay's step).
+    With `landmarks` each player's card or grid is a region, as at a live table; without, a
+    named group: a guide draws the same player's card at every step, and two regions of one
+    page may not share a name."""
     game = rules.get(slug)
     view = game.view(state, seat)
     legal = _playable(game, state, seat) if seat is not None and buttons else []
@@ -224,6 +228,7 @@ def game_render(
         presenter = presenters.get(slug)
         g = presenter.context(view, seat, legal, names=names, events=events, history=history)
         g.heading = heading
+        g.landmarks = landmarks
         template = _template(f"games/{slug}/_game.html")
         html, _parts = collect(template.render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment

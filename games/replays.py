@@ -104,6 +104,7 @@ def _step(copy: TableCopy, step: int, last: int, names: list[str]) -> dict[str, 
             heading=2,
             buttons=False,
             history=history,
+            landmarks=True,
         )
     path = reverse("games:replay", args=[copy.id])
     return {

@@ -80,7 +80,6 @@ def context(
         cards=cards(view, seat, legal, names),
         # Said on every card and row: translated once per render.
         labels=SimpleNamespace(
-            card=_("Cartela"),
             cards=_("Cartelas"),
             on_turn=_("na vez"),
             box=_("Casa"),

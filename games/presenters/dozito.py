@@ -205,7 +205,6 @@ def context(
             place=_("Pôr no espaço %(n)d"),
             discard_short=_("Descartar na %(n)d"),
             face_up=_("viradas"),
-            grid=_("Grade"),
             log=_("Últimas jogadas"),
             round=_("Rodada %(n)d de %(of)d") % {"n": view["round"], "of": view["rounds"]},
             last=_("Últimos turnos"),

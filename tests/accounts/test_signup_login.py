@@ -2,6 +2,8 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
+from tests.accessibility import by_id
+from tests.pages import parse
 
 SIGNUP = "/conta/signup/"
 LOGIN = "/conta/login/"
@@ -121,6 +123,22 @@ def test_signup_form_errors_are_tied_to_their_fields_for_screen_readers(client):
     html = response.content.decode()
     assert 'aria-invalid="true"' in html
     assert 'id="id_email_error"' in html
+
+
+@pytest.mark.django_db
+def test_a_fields_errors_are_an_alert_holding_a_list_the_field_points_to(client):
+    """Issue #29 (axe-core): role="alert" on the <ul> took its list semantics away; the alert is
+    the container now, and the list inside stays a list of the field's errors."""
+    page = parse(signup(client, email="x", password2="outra-senha-qualquer").content.decode())
+    ids = by_id(page)
+    for field in ("email", "password2"):
+        described = ids[f"id_{field}"].attrs["aria-describedby"].split()
+        errors = ids[f"id_{field}_error"]
+        assert f"id_{field}_error" in described
+        assert errors.tag == "div" and errors.attrs.get("role") == "alert"
+        items = [n for n in errors.walk() if n.tag == "li"]
+        assert items and all(n.parent.tag == "ul" and "role" not in n.parent.attrs for n in items)
+    assert all(n.tag != "ul" or "role" not in n.attrs for n in page.walk())
 
 
 @pytest.mark.django_db

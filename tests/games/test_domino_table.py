@@ -13,6 +13,8 @@ from games.bots import domino as bot
 from games.presenters import domino as presenter
 from games.rendering import collect
 from games.rules.domino import GAME
+from tests.accessibility import by_id, named_without_role, spoken, with_class
+from tests.pages import parse
 
 NAMES = ["Ana", "Bia", "Caio", "Duda"]
 
@@ -175,6 +177,19 @@ def test_spectators_see_only_backs_and_every_seat_in_its_place():
         assert f"domino-other--{where}" in html
     for seat in range(4):
         assert f'data-bubble-seat="{seat}"' in html
+
+
+def test_the_other_hands_say_their_count_in_words_and_the_scores_are_a_named_group():
+    """Issue #29: a name on a plain span or div is not read (WCAG 4.1.2); text is."""
+    state, history = played(5, moves=6)
+    seat = GAME.to_act(state)[0]
+    page = parse(render(state, seat, events=history[0], history=history)[0])
+    assert not named_without_role(page)
+    counts = {spoken(n) for n in with_class(page, "domino-other__count")}
+    held = {len(tiles) for s, tiles in enumerate(state["hand"]["tiles"]) if s != seat}
+    assert counts == {f"{n} pedras" for n in held}
+    scores = by_id(page)["domino-placar"]
+    assert (scores.attrs.get("role"), scores.attrs.get("aria-label")) == ("group", "Placar")
 
 
 def test_the_hand_carries_what_domino_js_needs_and_the_seat_on_turn_a_clock_slot():

@@ -16,6 +16,8 @@ from games.presenters import dozito as presenter
 from games.rendering import collect, game_render
 from games.rules import dozito as rules
 from games.rules.dozito import GAME, card
+from tests.accessibility import accessible_name, regions, unreachable, with_class
+from tests.pages import parse
 
 NAMES = ["Ana", "Bia", "Caio", "Duda", "Edu"]
 
@@ -107,6 +109,29 @@ def test_the_own_grid_is_large_and_the_others_small():
     html, _parts = render(state, 1)
     play = html[html.index("data-play-area") :]
     assert 'id="dozito-grade-1"' in play and 'id="dozito-grade-0"' not in play
+
+
+def test_each_grid_is_a_region_named_by_its_player_with_a_title_under_the_pages_h1():
+    """Issue #29: every grid was "Grade: <title>", the same name at every step of a guide, and
+    its h3 came right after the table page's h1; the others' row scrolls on a phone."""
+    state = GAME.setup(3, {}, random.Random(3))
+    page = parse(render(state, 1)[0])
+    grids = {node.attrs["id"]: said for node, said in regions(page) if node.tag == "section"}
+    assert grids == {
+        "dozito-grade-0": "Ana",
+        "dozito-grade-2": "Caio",
+        "dozito-grade-1": "Sua grade",
+    }
+    titles = with_class(page, "dz-grid__title")
+    assert len(titles) == 3 and {node.tag for node in titles} == {"h2"}
+    (rivals,) = with_class(page, "dz-rivals")
+    assert not unreachable(page, [rivals])
+    assert accessible_name(page, rivals) == "Grades dos outros jogadores"
+    # A guide draws the grids of every step: named groups there, not regions.
+    guide = parse(str(game_render("dozito", state, 1, names=NAMES[:3])))
+    assert not regions(guide)
+    assert {node.attrs.get("role") for node in with_class(guide, "dz-grid")} == {"group"}
+    assert {node.tag for node in with_class(guide, "dz-grid__title")} == {"h4"}
 
 
 def test_piles_are_buttons_only_for_the_seat_on_turn():

@@ -2,7 +2,15 @@ import pytest
 
 from games import services
 from games.models import Table
-from tests.pages import attribute
+from tests.accessibility import (
+    accessible_name,
+    named_without_role,
+    repeated_regions,
+    skipped_headings,
+    unreachable,
+    with_class,
+)
+from tests.pages import attribute, parse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,6 +85,41 @@ def test_the_table_page_renders_the_live_partials_over_http(client, make_user):
     assert "Lançar com copo" in html and "Lançar sem copo" in html
     assert "<!--p:" not in html  # the partials' marks never leave the server
     assert 'src="/static/games/bozo.js"' in html
+
+
+# Each game at a table of several seats: a row of cards or grids that scrolls on a phone.
+CROWDED = {
+    "bozo": ("duelo", 2),
+    "domino": ("duplas", 4),
+    "dozito": ("mesa", 3),
+    "yams": ("mesa", 3),
+}
+ROWS = ("bozo-cards__row", "yams-cards__row", "dz-rivals")
+
+
+@pytest.mark.parametrize("game", CROWDED)
+def test_a_table_page_names_each_part_once_and_the_keyboard_scrolls_its_rows(
+    client, make_user, game
+):
+    """Issue #29 (axe-core): names on what may carry one, one name per region, no heading
+    skipped under the page's h1, and every row that scrolls sideways reachable by the keyboard."""
+    ana = make_user("ana", nickname="Ana")
+    mode, seats = CROWDED[game]
+    table = services.table_create(host=ana, game=game, mode=mode, is_public=False)
+    for _ in range(seats - 1):
+        services.robot_add(table_id=table.pk, by=ana)
+    services.table_start(table_id=table.pk, by=ana)
+    client.force_login(ana)
+    page = parse(client.get(f"/mesa/{table.pk}/").content.decode())
+    assert not named_without_role(page)
+    assert not repeated_regions(page)
+    assert not skipped_headings(page)
+    rows = [row for kind in ROWS for row in with_class(page, kind)]
+    assert rows or game == "domino"
+    assert not unreachable(page, rows)
+    # The chat scrolls up and down: a list still, which the keyboard reaches.
+    (chat,) = with_class(page, "chat-list")
+    assert chat.tag == "ol" and chat.attrs.get("tabindex") == "0" and accessible_name(page, chat)
 
 
 def test_each_seat_gets_its_own_page_and_nothing_of_another_seat(client, make_user):

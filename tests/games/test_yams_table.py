@@ -14,7 +14,9 @@ from games.bots import yams as robot
 from games.presenters import yams as presenter
 from games.rendering import Render, changes, collect, everything, game_render
 from games.rules import yams as rules
+from tests.accessibility import by_id, named_without_role, spoken
 from tests.dice import Loaded
+from tests.pages import parse
 
 NAMES = ["Ana", "Bia", "Caio"]
 
@@ -112,6 +114,22 @@ def test_bonus_progress_shows_the_subtotal_of_63_and_the_bonus_once_reached():
     livre["seis"] = 18  # 63
     bonus = re.search(r'<div id="yams-0-livre-bonus".*?</div>', render(state, 0), re.S).group(0)
     assert "+35" in bonus and "is-done" in bonus and "faltam" not in bonus
+
+
+def test_every_cell_says_in_words_what_it_holds():
+    """Issue #29: read as text, not as an aria-label on a plain span or strong (WCAG 4.1.2)."""
+    state = setup(2, columns=1)
+    state["cards"][0]["livre"].update(uns=3, dois=6, tres=9, quatro=12, cinco=15, seis=18, full=0)
+    page = parse(render(roll(state, [3, 3, 3, 5, 5]), 1, ["Ana", "Bia"]))
+    cells = by_id(page)
+    assert not named_without_role(page)
+    assert spoken(cells["yams-0-livre-full"]) == "riscada"
+    assert spoken(cells["yams-0-livre-bonus"]) == "bônus de 35 ganho"
+    assert spoken(cells["yams-0-livre-trinca"]) == "Trinca, coluna Livre: daria 9"
+    assert spoken(cells["yams-1-livre-full"]) == "em aberto"
+    # What the eye reads stays: the dash, the bonus, the figure the hand would give.
+    assert "–" in cells["yams-0-livre-full"].text() and "+35" in cells["yams-0-livre-bonus"].text()
+    assert cells["yams-0-livre-trinca"].text().startswith("9")
 
 
 def test_max_min_void_and_the_risk_are_shown():

@@ -12,6 +12,13 @@ import pytest
 from django.utils.html import escape
 
 from guides import content
+from tests.accessibility import (
+    named_without_role,
+    repeated_regions,
+    unreachable,
+    with_class,
+)
+from tests.pages import parse
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +88,19 @@ def test_a_guides_ids_are_unique_and_its_references_reach_them(client, slug):
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})[:5]
     for target in re.findall(r'href="#([^"]+)"', html):
         assert target in ids or target in ("conteudo", "treine", "cartela", "folha"), target
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_a_guide_names_each_part_once_and_the_keyboard_scrolls_its_tables(client, slug):
+    """Issue #29 (axe-core): the live pieces of every step name only what may be named, a region
+    is named once on the page (a step's boards are groups: the same player's board is drawn at
+    every step), and a table that scrolls sideways takes the focus and says which it is."""
+    page = parse(client.get(f"/como-jogar/{slug}/").content.decode())
+    assert not named_without_role(page)
+    assert not repeated_regions(page)
+    tables = with_class(page, "table-scroll")
+    assert tables
+    assert not unreachable(page, tables)
 
 
 @pytest.mark.parametrize("slug", WRITTEN)
