@@ -77,6 +77,28 @@ def guide(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"guides/{slug}.html", context)
 
 
+def worked_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Worked round `number`, step by step: its steps alone for htmx (the guide fetches a round
+    when it is unfolded, so a phone loads the guide without its hundreds of drawn tables), a
+    page of its own otherwise (without JavaScript, and for search engines)."""
+    game = GAMES_BY_SLUG.get(slug)
+    if game is None or content.get(slug) is None:
+        raise Http404
+    page = _page(slug)
+    if not 1 <= number <= len(page.rounds):
+        raise Http404
+    context = {"game": game, "page": page, "round": page.rounds[number - 1], "number": number}
+    if request.headers.get("HX-Request"):
+        return render(request, "guides/_round_steps.html", context)
+    context.update(
+        previous=number - 1 if number > 1 else None,
+        next=number + 1 if number < len(page.rounds) else None,
+        game_defs=rendering.page_defs(slug),
+        stylesheets=[*rendering.page_assets(slug).css, f"guides/{slug}.css"],
+    )
+    return render(request, "guides/round.html", context)
+
+
 def practice(request: HttpRequest, slug: str) -> HttpResponse:
     """A practice answer (POST) or a new position (GET ?posicao=N): the practice box alone for
     htmx, the whole guide otherwise."""

@@ -82,6 +82,19 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
+# -- a guide ------------------------------------------------------------------------------------
+
+
+def unfold_rounds(page: Page) -> int:
+    """Open every worked round of the guide on `page`, as a reader taps its title, and wait
+    for htmx to draw their steps; returns how many steps were drawn."""
+    rounds = page.locator("details.guide-fold--round")
+    for index in range(rounds.count()):
+        rounds.nth(index).locator("summary").click()
+        expect(rounds.nth(index).locator(".guide-step").first).to_be_attached()
+    return page.locator(".guide-step").count()
+
+
 # -- a phone's screen ----------------------------------------------------------------------------
 
 

@@ -59,3 +59,23 @@ class GuideTests(LiveServerTestCase):
             expect(page.locator("details.guide-fold").first).not_to_have_attribute("open", "")
             page.get_by_role("link", name="Treine uma posição").click()
             expect(page.locator("#treino")).to_be_in_viewport()
+
+    def test_a_phone_unfolds_a_worked_round_with_and_without_javascript(self):
+        """Issue #29: the rounds come folded; opened, htmx draws the steps in place, and without
+        JavaScript the round's link opens it on a page of its own."""
+        for javascript in (True, False):
+            options = {"viewport": PHONE, "java_script_enabled": javascript}
+            page = self.new_context(**options).new_page()
+            page.goto(f"{self.live_server_url}/como-jogar/bozo/")
+            first = page.locator("details.guide-fold--round").first
+            assert page.locator(".guide-step").count() == 0
+            first.locator("summary").click()
+            if javascript:
+                expect(first.locator(".guide-step").first).to_be_visible()
+                assert page.url.endswith("/como-jogar/bozo/")
+            else:
+                first.get_by_role("link", name=re.compile(r"^Ver os \d+ passos")).click()
+                expect(page).to_have_url(re.compile(r"/como-jogar/bozo/rodadas/1/$"))
+                expect(page.locator(".guide-step").first).to_be_visible()
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= PHONE["width"], (javascript, width)

@@ -11,7 +11,7 @@ import pytest
 
 from guides.content import GUIDES
 from tests.e2e.live import LiveServerTestCase, build_the_guides
-from tests.e2e.pages import open_table, shot
+from tests.e2e.pages import open_table, shot, unfold_rounds
 from tests.e2e.positions import started
 from tests.e2e.turns import cut, dozito_turn_fits
 
@@ -55,6 +55,7 @@ class GuideLayoutTests(LiveServerTestCase):
         assert "dozito" in GUIDES
         page = self.new_context().new_page()
         page.goto("/como-jogar/dozito/")
+        unfold_rounds(page)
         titles = page.locator(".guide .dz-grid__title")
         assert titles.count() > 3
         assert cut(titles) == []
