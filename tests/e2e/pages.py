@@ -60,6 +60,14 @@ def open_table(page: Page, table_id: int) -> None:
     page.wait_for_function("() => window.framed === true")
 
 
+def reload_table(page: Page) -> None:
+    """Reload the table's page and wait for the new socket's first frame to be shown."""
+    page.add_init_script(FIRST_FRAME)
+    page.reload()
+    wait_connected(page)
+    page.wait_for_function("() => window.framed === true")
+
+
 def mark_no_reload(*pages: Page) -> None:
     for page in pages:
         page.evaluate("window.__sameDocument = true")

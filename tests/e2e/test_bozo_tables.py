@@ -36,6 +36,7 @@ from tests.e2e.pages import (
     mark_no_reload,
     open_table,
     play_turn,
+    reload_table,
     roll,
     score_first_box,
     table_id_of,
@@ -246,8 +247,7 @@ class BozoTableTests(LiveServerTestCase):
         assert before["dice"][1].endswith("*") and before["dice"] == dice_in_db(table_id)
         assert before["banner"] == "Sua vez"
 
-        ana.reload()
-        wait_connected(ana)
+        reload_table(ana)
         assert snapshot(ana) == before
 
         # A second tab of the same person shows the same, and both follow the next move live.
@@ -261,8 +261,7 @@ class BozoTableTests(LiveServerTestCase):
         assert_cup_hides(ana, table_id)
 
         # Reloading under the cup keeps the cup closed and the lift buttons offered.
-        ana.reload()
-        wait_connected(ana)
+        reload_table(ana)
         assert dice_on(ana) == covered and version(ana) == rolled
         assert_cup_hides(ana, table_id)
         expect(ana.get_by_role("button", name="Levantar — por cima")).to_be_visible()

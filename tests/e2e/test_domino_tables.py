@@ -26,6 +26,7 @@ from games.rules.domino import SEATS, setup_from_deal, table_tiles
 from tests.e2e.live import LiveServerTestCase
 from tests.e2e.pages import (
     assert_selectors_on_screen,
+    reload_table,
     table_id_of,
     version,
     wait_connected,
@@ -477,8 +478,7 @@ class DominoRobotTests(DominoTable):
         dragged = order()
         assert dragged == [arranged[-1], *arranged[:-1]], dragged
 
-        ana.reload()  # Ana has not played meanwhile: the same seven tiles, in her order
-        wait_connected(ana)
+        reload_table(ana)  # Ana has not played meanwhile: the same seven tiles, in her order
         expect(hand_tiles(ana)).to_have_count(7)
         assert order() == dragged
         assert Table.objects.get(pk=table_id).state["hand"]["number"] == hand
