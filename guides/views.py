@@ -168,5 +168,14 @@ def structured_data(request: HttpRequest, game, page) -> str:
 @require_GET
 def robots(request: HttpRequest) -> HttpResponse:
     sitemap = request.build_absolute_uri(reverse("sitemap"))
-    lines = ["User-agent: *", "Disallow: /conta/", "Disallow: /admin/", f"Sitemap: {sitemap}", ""]
+    # The account pages stay out of search, but for the doors in: entering and signing up.
+    lines = [
+        "User-agent: *",
+        "Allow: /conta/login/",
+        "Allow: /conta/signup/",
+        "Disallow: /conta/",
+        "Disallow: /admin/",
+        f"Sitemap: {sitemap}",
+        "",
+    ]
     return HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")

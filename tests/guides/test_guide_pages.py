@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import pairwise
+from urllib.robotparser import RobotFileParser
 
 import pytest
 from django.utils.html import escape
@@ -56,6 +57,18 @@ def test_the_sitemap_lists_every_guide_and_robots_points_to_it(client):
         assert f"/como-jogar/{slug}/</loc>" in sitemap.content.decode()
     robots = client.get("/robots.txt").content.decode()
     assert re.search(r"^Sitemap: http://testserver/sitemap\.xml$", robots, re.M)
+    # Issue #29 (Lighthouse's SEO audit): the login and signup may be found; the rest of the
+    # account pages and the admin may not.
+    parser = RobotFileParser()
+    parser.parse(robots.splitlines())
+    for path, crawled in [
+        ("/conta/login/", True),
+        ("/conta/signup/", True),
+        ("/conta/perfil/", False),
+        ("/admin/", False),
+        ("/como-jogar/bozo/rodadas/1/", True),
+    ]:
+        assert parser.can_fetch("*", f"http://testserver{path}") == crawled, path
 
 
 @pytest.mark.parametrize("slug", WRITTEN)
