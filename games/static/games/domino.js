@@ -86,6 +86,7 @@
     var at = list.indexOf(current);
     var next = list[(at + step + list.length) % list.length];
     list.forEach(function (el) { el.tabIndex = el === next ? 0 : -1; });
+    if (next.dataset.tile) roving = next.dataset.tile;
     next.focus();
   }
 
@@ -115,11 +116,19 @@
     }
   });
 
+  // One tile of the hand takes the Tab (the arrows go along the others): in a hand just drawn
+  // again, the one that had it while it may still be played (or, off turn, while it is there),
+  // else the first that fits, else the first: the turn starts on a tile that may be played.
+  var roving = null;  // the data-tile of that tile
   function rove() {
     var list = tiles();
-    if (list.length && !list.some(function (b) { return b.tabIndex === 0; })) {
-      list.forEach(function (b, i) { b.tabIndex = i === 0 ? 0 : -1; });
-    }
+    if (!list.length || list.some(function (b) { return b.getAttribute("tabindex") === "0"; })) return;
+    var turn = hand().classList.contains("domino-hand--turn");
+    var fits = function (b) { return placesOf(b).length > 0; };
+    var kept = list.find(function (b) { return b.dataset.tile === roving && (fits(b) || !turn); });
+    var current = kept || list.find(fits) || list[0];
+    list.forEach(function (b) { b.tabIndex = b === current ? 0 : -1; });
+    roving = current.dataset.tile;
   }
 
   // -- The order of the hand ------------------------------------------------------------------

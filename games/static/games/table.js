@@ -208,8 +208,24 @@
     document.querySelectorAll("[data-card-tab]").forEach(function (tab) {
       if (cardOf(tab) === card) tab.setAttribute("aria-current", "true");
       else tab.removeAttribute("aria-current");
+      tab.tabIndex = cardOf(tab) === card ? 0 : -1;  // one Tab stop; the arrows go along
     });
   }
+
+  // The arrow keys go from tab to tab, in the order the tabs are drawn, and show each card.
+  document.addEventListener("keydown", function (event) {
+    var tab = event.target.closest ? event.target.closest("[data-card-tab]") : null;
+    var step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!tab || !step) return;
+    var tabs = Array.prototype.filter.call(document.querySelectorAll("[data-card-tab]"), function (el) {
+      return el.getClientRects().length > 0;
+    }).sort(function (a, b) { return a.getBoundingClientRect().left - b.getBoundingClientRect().left; });
+    var next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+    if (!next || next === tab) return;
+    event.preventDefault();
+    next.focus();
+    showCard(next, false);
+  });
 
   function markAllTabs() {
     document.querySelectorAll("[data-card-row]").forEach(function (row) { markTabs(row, null); });
@@ -224,38 +240,87 @@
   }, true);
 
   // -- Keyboard focus across swaps ------------------------------------------------------------------
-  // A swap throws away the button the player just used. After their own command, focus goes to
-  // the control in the same place (the same partial), or else to the next thing to do.
-  var pendingFocus = null;
+  // A message's swap replaces the control that had the focus (the one just used, or one that a
+  // robot's move re-rendered), and a command disables the one used: the focus would fall to
+  // <body>, and the next Tab start anywhere. Once every handler of the message has laid the page
+  // out (a game's own too: Bozó shows one of its two throws), the focus goes to the control that
+  // replaced the one it was on (the same move in the same partial, else that partial's first
+  // control), else to the first control of the turn; and when the turn comes to the person, to
+  // the first control of the turn, unless they are busy outside the game (the chat, say).
+  var CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, [tabindex]";
+  var focusWas = null;  // the control of the table that had the focus last
+  var focusTaken = false;  // it lost the focus to the page (disabled), not to the person
 
+  function usable(el) {
+    return !!el && el.isConnected && !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0;
+  }
+
+  function moveOf(el) {
+    var form = el.closest("form[ws-send]");
+    var field = form && form.querySelector("input[name=action], input[name=cmd]");
+    return field ? field.value : null;
+  }
+
+  // A control, and what finds its replacement: the partial it is in (the nearest id inside the
+  // table) and the move it sends.
   function describeFocus(el) {
-    if (!el || !el.closest || !el.closest("#mesa")) return null;
-    var part = el.closest("[id]");
-    return { el: el, part: part ? part.id : null };
+    var part = el.id ? el : el.parentElement.closest("[id]");
+    return { el: el, part: part && part.id !== "mesa" ? part.id : null, move: moveOf(el) };
   }
 
-  function visible(el) { return el && el.getClientRects().length > 0 && !el.disabled; }
+  // The first control in `root`: the current item of a group that the arrow keys go along (an
+  // explicit tabindex="0", the others at -1), else its first button, else any control.
+  function firstIn(root) {
+    if (!root) return null;
+    var find = function (selector) { return Array.prototype.find.call(root.querySelectorAll(selector), usable); };
+    return find('[tabindex="0"]') || find("button") || find(CONTROLS);
+  }
 
-  function restoreFocus() {
-    var wanted = pendingFocus;
-    pendingFocus = null;
-    if (!wanted) return;
+  // The first control of the turn: in the game's action bar (`data-actions`), else in its play
+  // area, else in the result, else anywhere in the game.
+  function firstControl() {
+    var jogo = document.getElementById("mesa-jogo");
+    if (!jogo) return null;
+    return firstIn(jogo.querySelector("[data-actions]")) || firstIn(jogo.querySelector("[data-play-area]")) ||
+      firstIn(document.getElementById("mesa-resultado")) || firstIn(jogo);
+  }
+
+  function replacementOf(was) {
+    if (usable(was.el)) return was.el;
+    var part = was.part && document.getElementById(was.part);
+    if (part && was.move) {
+      var same = Array.prototype.find.call(part.querySelectorAll("button"), function (button) {
+        return usable(button) && moveOf(button) === was.move;
+      });
+      if (same) return same;
+    }
+    return (part && (usable(part) ? part : firstIn(part))) || firstControl();
+  }
+
+  // After a message: `old` and `now` the game as read before and after it, `had` what had the
+  // focus when it came.
+  function keepFocus(old, now, had) {
     var active = document.activeElement;
-    if (active && active !== document.body && document.documentElement.contains(active)) return;
+    var lost = !active || active === document.body || !active.isConnected;
+    var swapped = focusWas && (focusTaken || (had === focusWas.el && !usable(had)));
     var target = null;
-    if (document.documentElement.contains(wanted.el)) target = wanted.el;
-    if (!target && wanted.part) {
-      var part = document.getElementById(wanted.part);
-      target = part && Array.prototype.find.call(part.querySelectorAll("button"), visible);
+    if (old && now.yours && !old.yours && (lost || active.closest("#mesa-jogo"))) {
+      target = firstControl();
+    } else if (lost && swapped) {
+      target = replacementOf(focusWas);
     }
-    if (!target) {
-      var jogo = document.getElementById("mesa-jogo");
-      var bar = jogo && jogo.querySelector("[data-actions]");
-      target = bar && Array.prototype.find.call(bar.querySelectorAll("button"), visible);
-      if (!target && jogo) target = Array.prototype.find.call(jogo.querySelectorAll("button"), visible);
-    }
-    if (target) target.focus({ preventScroll: true });
+    if (target && target !== active) target.focus({ preventScroll: true });
   }
+
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    focusWas = el.closest && el.closest("#mesa") ? describeFocus(el) : null;
+    focusTaken = false;
+  });
+
+  document.addEventListener("focusout", function (event) {
+    if (event.target.disabled) focusTaken = true;
+  });
 
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var form = event.target.closest ? event.target.closest("form") : null;
@@ -269,7 +334,6 @@
     if (shown && event.detail.parameters.version == null) {
       event.detail.parameters.version = shown.dataset.version;
     }
-    pendingFocus = form ? describeFocus(form.querySelector("button")) : null;
     if (form && !form.hasAttribute("data-chat")) {
       form.querySelectorAll("button").forEach(function (button) {
         button.disabled = true;
@@ -282,7 +346,10 @@
     var form = event.target.closest ? event.target.closest("form[data-chat]") : null;
     if (form) form.reset();
     var menu = form && form.closest("details[data-reactions]");
-    if (menu) menu.open = false;  // one reaction sent: the menu closes
+    if (menu) {  // one reaction sent: the menu closes, and the focus is back on its button
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    }
   });
 
   document.addEventListener("htmx:wsOpen", function () {
@@ -291,7 +358,11 @@
   });
 
   var before = null;
-  document.addEventListener("htmx:wsBeforeMessage", function () { before = readGame(); });
+  var focusedBefore = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    before = readGame();
+    focusedBefore = document.activeElement;
+  });
 
   document.addEventListener("htmx:wsAfterMessage", function (event) {
     var go = document.querySelector("#mesa-aviso[data-go]");
@@ -299,9 +370,12 @@
       window.location.assign(go.dataset.go);
       return;
     }
-    // Follow once every handler of this message (the game's own too) has laid the page out.
+    // Once every handler of this message (the game's own too) has laid the page out: the focus
+    // at once, the view in the next frame.
     var old = before;
-    before = null;
+    var had = focusedBefore;
+    before = focusedBefore = null;
+    queueMicrotask(function () { keepFocus(old, readGame(), had); });
     requestAnimationFrame(function () { follow(old, readGame()); });
     markAllTabs();
     received += (event.detail.message || "").length;
@@ -313,7 +387,6 @@
     updateAway();
     updateClocks();
     showReactions();
-    restoreFocus();
     // A message re-renders the controls it changed; a control of an older render is free again.
     document.querySelectorAll("button[aria-busy=true]").forEach(function (button) {
       button.disabled = false;
