@@ -319,6 +319,7 @@ def table_context(
     your_turn = you in movers and mine is not None and not mine.played_by_robot
     playable = [a for a in legal if a["type"] not in ROBOT_FORBIDDEN] if your_turn else []
     log = recent_log(copy.log, names)
+    banner_text = banner(copy, you, movers, names)
     context: dict[str, Any] = {
         "version": copy.version,
         "state_version": copy.state_version,
@@ -327,7 +328,8 @@ def table_context(
         "you": you,
         "your_turn": your_turn,
         "people_on_turn": people_on_turn,
-        "banner": banner(copy, you, movers, names),
+        "banner": banner_text,
+        "announcement": announcement(copy, you, your_turn, names) or banner_text,
         "away": away_line(copy, you, movers, names),
         "claim": copy.claim_open and any(a["type"] == "claim_inactivity" for a in legal),
         "log": log,
@@ -385,6 +387,24 @@ def banner(copy: TableCopy, you: int | None, movers: list[int], names: list[str]
     if movers:
         return _("Vez de %(name)s") % {"name": names[movers[0]]}
     return ""
+
+
+def announcement(copy: TableCopy, you: int | None, your_turn: bool, names: list[str]) -> str:
+    """What the latest change did, in one short sentence for the page's polite live region: the
+    first thing the latest move did (the end of the game, when it ended it; never the turn
+    passing on), said after "Sua vez:" when the turn came to the viewer with it. Nothing before
+    the first move (the page says its banner)."""
+    events = copy.log[0] if copy.log else ()
+    said = [e for e in events if e.get("text") and e.get("type") != "turn"]
+    if not said:
+        return ""
+    first = next((e for e in said if e.get("type") == "end"), said[0])
+    text = with_names(str(first["text"]), names).strip()
+    came = your_turn and (
+        first.get("seat") != you
+        or any(e.get("type") == "turn" and e.get("seat") == you for e in events)
+    )
+    return _("Sua vez: %(what)s") % {"what": text} if came else text
 
 
 def host_name(copy: TableCopy, names: list[str]) -> str:

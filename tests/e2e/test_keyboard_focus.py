@@ -1,7 +1,8 @@
 """Issue #29, "Focus kept": a Bozó duel and a Dominó hand played with the keyboard alone, the keys
 counted. After every swap of the controls (a throw, a lift, a hold, a score, a tile played, the
 robots' turns ending) the focus is on a control, never on `<body>`, and the first control of the
-next step is at most three Tabs (or Shift+Tabs) from where it landed.
+next step is at most three Tabs (or Shift+Tabs) from where it landed; the page's polite live
+region says what changed in one short sentence, each change once.
 
 The pages are driven by keys only (Tab, Shift+Tab, Enter, Space, the arrows); the one exception
 is the start, where the test puts the focus on the turn's first control, as a person who tabbed
@@ -9,6 +10,9 @@ there would have it. Robots are fast and played by the server's sweeper.
 """
 
 from __future__ import annotations
+
+import re
+from itertools import pairwise
 
 import pytest
 from django.test import override_settings
@@ -27,6 +31,17 @@ pytestmark = pytest.mark.e2e
 
 MOST_TABS = 3
 FAR = 40  # how far a failure's message still measures
+# Every text the live region shows, in order (the same text twice in a row is one).
+SAID = """(() => {
+    window.said = [];
+    const watch = () => {
+        const region = document.getElementById('mesa-anuncio');
+        const text = region ? region.textContent.trim() : '';
+        if (text && text !== window.said.at(-1)) window.said.push(text);
+    };
+    new MutationObserver(watch).observe(document, {subtree: true, childList: true,
+        characterData: true});
+})()"""
 # What has the focus, as a short description for a failure's message.
 FOCUSED = """() => {
     const el = document.activeElement;
@@ -94,6 +109,22 @@ class FocusSteps:
         assert not lost, f"focus lost or far after {lost}:\n{report}"
 
 
+def said(page: Page) -> list[str]:
+    return page.evaluate("() => window.said")
+
+
+def assert_said_once_each_in_one_sentence(texts: list[str], *expected: str) -> None:
+    assert texts, "the live region said nothing"
+    for text in texts:
+        # One sentence: one full stop, at its end ("(de boca)" or a tile's "6|4" are no stop).
+        assert re.fullmatch(r"[^.!?]+[.!?]", text), f"not one short sentence: {text!r}"
+        assert len(text) <= 100, f"not short: {text!r}"
+    repeated = [a for a, b in pairwise(texts) if a == b]
+    assert not repeated, f"said twice: {repeated}"
+    for pattern in expected:
+        assert any(re.search(pattern, text) for text in texts), (pattern, texts)
+
+
 def press(page: Page, key: str) -> None:
     """Press `key` on a control that sends a move, and wait until the page shows the move."""
     shown = version(page)
@@ -107,6 +138,7 @@ class KeyboardFocusTests(LiveServerTestCase):
     def test_a_bozo_duel_by_keyboard_keeps_the_focus_on_a_control_near_the_next_step(self):
         ana = self.player("ana", "Ana")
         table = started("bozo", "duelo", ana.user, robots=1, fast_robots=True)
+        ana.add_init_script(SAID)
         open_table(ana, table.pk)
         wait_for_banner(ana, "Sua vez")
         steps = FocusSteps(ana)
@@ -133,6 +165,14 @@ class KeyboardFocusTests(LiveServerTestCase):
             ana.keyboard.press("Space")  # with the cup again
             reach(ana, throw)
         steps.check()
+        assert_said_once_each_in_one_sentence(
+            said(ana),
+            r"^Ana lançou 5 dados com copo\.$",
+            r"^Ana levantou o copo: ",
+            r"^Ana guardou ",
+            r"^Ana marcou \d+ ",
+            r"^Sua vez: Robô 2 marcou \d+ ",
+        )
 
     def test_a_domino_hand_by_keyboard_keeps_the_focus_on_a_playable_tile(self):
         ana = self.player("ana", "Ana")
@@ -147,6 +187,7 @@ class KeyboardFocusTests(LiveServerTestCase):
             return len(set(tiles)) < len(tiles)
 
         play_until(table, [ana.user], fits_two_ends)
+        ana.add_init_script(SAID)
         open_table(ana, table.pk)
         wait_for_banner(ana, "Sua vez")
         steps = FocusSteps(ana)
@@ -173,3 +214,6 @@ class KeyboardFocusTests(LiveServerTestCase):
             steps.landed(f"{turn}, the robots' turns ended", fitting)
         assert ends, "no end was chosen"
         steps.check()
+        assert_said_once_each_in_one_sentence(
+            said(ana), r"^Ana jogou \d\|\d na ", r"^Sua vez: Robô \d jogou "
+        )

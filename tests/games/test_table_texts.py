@@ -138,6 +138,28 @@ def test_the_latest_plays_are_not_numbered_as_if_they_were_the_whole_game(duel, 
     assert '<ul id="bozo-log">' in html and "reversed" not in html
 
 
+def said(table_id: int, seat: int | None) -> str:
+    """What the live region of `seat`'s page says now (its text only is swapped: it stays)."""
+    region = part(render_of(table_id, seat), "mesa-anuncio")
+    assert 'aria-live="polite"' in region and 'hx-swap-oob="innerHTML"' in region
+    return text_of(region)
+
+
+def test_the_live_region_says_what_the_latest_move_did_in_one_sentence(duel, ana, bia, loaded):
+    """Issue #29, "Focus kept": one short sentence per change, and "sua vez" only to the one
+    whose turn came with it (the banner is not said again with every move)."""
+    loaded([1, 2, 3, 4, 5])
+    assert said(duel.pk, 0) == "Sua vez: A partida começou."
+    assert said(duel.pk, 1) == "A partida começou."
+    act(duel, ana, {"type": "roll", "cup": True})
+    assert said(duel.pk, 0) == said(duel.pk, 1) == "Ana lançou 5 dados com copo."
+    act(duel, ana, {"type": "lift", "from": "top"})
+    assert said(duel.pk, 0) == "Ana levantou o copo: 1, 2, 3, 4, 5."
+    act(duel, ana, {"type": "score", "box": "general"})
+    assert said(duel.pk, 0) == said(duel.pk, None) == "Ana marcou 0 no General."
+    assert said(duel.pk, 1) == "Sua vez: Ana marcou 0 no General."
+
+
 # -- the result -----------------------------------------------------------------------------------
 
 

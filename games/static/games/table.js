@@ -342,6 +342,15 @@
     }
   });
 
+  // The live region says each change once: the same sentence sent again (everything is, to a
+  // socket that reconnects) is not put back, which a screen reader could read a second time.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var detail = event.detail;
+    if (detail.target.id === "mesa-anuncio" && detail.fragment.textContent === detail.target.textContent) {
+      detail.shouldSwap = false;
+    }
+  });
+
   document.addEventListener("htmx:wsAfterSend", function (event) {
     var form = event.target.closest ? event.target.closest("form[data-chat]") : null;
     if (form) form.reset();
