@@ -84,6 +84,7 @@ ROUTES: dict[str, str] = {
     "guides:index": "como-jogar/",
     "guides:guide": "como-jogar/{slug}/",
     "guides:practice": "como-jogar/{slug}/treine/",
+    "guides:round": "como-jogar/{slug}/rodadas/{number}/",
     "favicon": "favicon.ico",
     "sitemap": "sitemap.xml",
     "robots": "robots.txt",
@@ -205,6 +206,7 @@ def arguments(site: dict[str, Any]) -> dict[str, st.SearchStrategy[str]]:
         "sheet_id": st.just(str(site["sheet"])) | NUMBERS,
         "key": WORDS | st.sampled_from(["a:b:c", "MQ:1abc:xyz"]),
         "uidb36": st.sampled_from(["1", "2", "zz", "0"]),
+        "number": st.sampled_from(["1", "4", "11", "0", "12"]) | NUMBERS,
     }
 
 
