@@ -108,13 +108,13 @@ PAIRS = [
         ("--amber-text", "--bg", ICON),  # ▶ on Dozito's grid on turn, ⚑ of the Yam's note
         ("--on-primary-accent", "--primary", ICON),  # ▶ before "Sua vez" in the banner
         # The felt: a radial light from --felt-hi at the middle to --felt-lo at the rim
-        ("--on-felt", "--felt-hi", TEXT),  # the rolls left, Dominó's line and foot
-        ("--on-felt", "--felt-lo", TEXT),  # the same, towards the rim
+        ("--on-felt", "--felt-hi", TEXT),  # Dominó's empty line, what lies on the cloth itself
         ("--on-felt", "rgb(0 0 0 / 0.12) over --felt-hi", TEXT),  # an open end's number on Dominó
         ("--on-glow", "--glow-fill", TEXT),  # an end where the chosen tile fits: solid amber
-        ("--on-felt", "rgb(0 0 0 / 0.25) over --felt-hi", TEXT),  # Dominó's sum of the ends
+        # Text written on the felt sits on a band of --felt-lo, a solid ground
+        ("--on-felt", "--felt-lo", TEXT),  # the throws left, Dominó's sum of the ends and foot
         # the sum's label and terms, in Dominó's fainter ink
-        ("--on-felt-faint", "rgb(0 0 0 / 0.25) over --felt-hi", TEXT, ".domino"),
+        ("--on-felt-faint", "--felt-lo", TEXT, ".domino"),
         # Dice, tiles, cards: ivory and paper that stay light in both themes
         ("--die-ink", "--die-face", ICON),  # the pips of Bozó's and Yam's dice
         ("--die-ink", "--die-shade", ICON),  # the same, at the die's shaded edge
