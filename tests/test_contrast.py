@@ -128,8 +128,8 @@ PAIRS = [
         ("--dz-number", "color-mix(in srgb, var(--dz-c) 14%, var(--dz-paper))", ICON),
         ("--dz-sun", "--dz-paper", ICON),  # its suns
         ("--dz-mark-on", "--dz-mark", TEXT),  # TURNO EXTRA, CORINGA
-        ("--dz-on-back", "--dz-back", TEXT),  # the slot's number on a face-down card
-        ("--dz-on-back", "--dz-back-hi", TEXT),  # the same, on its lighter stripe
+        ("--dz-on-back", "--dz-back", TEXT),  # the slot's number on a face-down card, on a patch
+        ("--dz-back-ink", "--dz-back", TEXT),  # the back's emblem "D", on its disc
     ]
 ]
 
@@ -139,7 +139,7 @@ LAYERED = {
     ".die, .die-cube__face": "--die-ink on --die-face and --die-shade",
     ".domino-felt": "--on-felt on --felt-hi and --felt-lo",
     ".domino-place": "--on-felt on rgb(0 0 0 / 0.12) over --felt-hi",
-    ".dz-card--back": "--dz-on-back on --dz-back and --dz-back-hi",
+    ".dz-card--back": "no text on its stripes: the emblem and the slot's number have a ground",
     ".dz-card--coringa": "--dz-number on the coringa's tint",
 }
 
