@@ -17,6 +17,7 @@ from django.utils import timezone
 from games import selectors, services
 from games.models import Action, Seat, Table, TableSocket
 from tests.games.play import finished, play_out
+from tests.sheets import saved_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -244,22 +245,6 @@ def test_the_data_export_still_lists_every_seat(client, ana):
     finished(ana, "dozito", "mesa")
     (entry,) = selectors.player_history(ana)
     assert entry["jogo"] == "dozito" and entry["situacao"] == "finished"
-
-
-def saved_sheet(user) -> None:
-    """A finished Yam's score-keeper game of Ana's friends, saved: Caio 50, Duda 30."""
-    from games.models import ScoreSheet
-    from games.rules import yams
-
-    state = yams.GAME.setup(2, {"columns": 1, "max_min": False}, None)
-    boxes = state["boxes"]
-    for turn in range(len(boxes) * 2):
-        seat, box = turn % 2, boxes[turn // 2]
-        points = {"yams": 50} if seat == 0 else {"pequena": 30}
-        state, _ = yams.record(state, seat, "livre", box, points=points.get(box, 0))
-    ScoreSheet.objects.create(
-        user=user, players=["Caio", "Duda"], options=state["options"], state=state
-    )
 
 
 def test_saved_score_sheets_are_listed_exported_and_go_with_the_account(

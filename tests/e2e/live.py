@@ -71,6 +71,16 @@ def session_of(user) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
+def person(username: str, nickname: str) -> User:
+    """An account with a verified e-mail address and the browser tests' password."""
+    email = f"{username}@example.com"
+    user = User.objects.create_user(
+        username=username, email=email, password=PASSWORD, nickname=nickname
+    )
+    EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
+    return user
+
+
 def build_the_guides() -> None:
     """Each process builds a guide once, slowly: its worked rounds are played by the rules
     engine. Built here before the live server forks, the server starts with them built."""
@@ -134,11 +144,7 @@ class LiveServerTestCase(ChannelsLiveServerTestCase):
         """A new person: an account, and a browser context of their own that holds their
         session (logging in through the form is the account journey's). The page knows its
         person (`page.user`) and their nickname (`page.who`)."""
-        email = f"{username}@example.com"
-        user = User.objects.create_user(
-            username=username, email=email, password=PASSWORD, nickname=nickname
-        )
-        EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
+        user = person(username, nickname)
         context = self.new_context(**options)
         context.add_cookies(
             [

@@ -29,18 +29,22 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from allauth.account.models import EmailAddress
 from django.conf import settings
 
-from accounts.models import User
 from games import rules, services
-from games.models import ScoreSheet
-from games.rules import yams
 from guides import content
 from tests.e2e.axe import Findings, resize, run, theme
-from tests.e2e.live import PHONE, LiveServerTestCase, build_the_guides, elsewhere, session_of
+from tests.e2e.live import (
+    PHONE,
+    LiveServerTestCase,
+    build_the_guides,
+    elsewhere,
+    person,
+    session_of,
+)
 from tests.e2e.pages import open_table, tap_dice
 from tests.e2e.positions import bozo_quick_turns, play_until, started
+from tests.sheets import saved_sheet
 
 try:
     from playwright.sync_api import Page, expect
@@ -105,26 +109,6 @@ def yams_mid(copy) -> bool:
 @elsewhere
 def waiting(game: str, mode: str, host):
     return services.table_create(host=host, game=game, mode=mode)
-
-
-def person(username: str, nickname: str) -> User:
-    email = f"{username}@example.com"
-    user = User.objects.create_user(username=username, email=email, nickname=nickname)
-    EmailAddress.objects.create(user=user, email=email, primary=True, verified=True)
-    return user
-
-
-def saved_sheet(user) -> ScoreSheet:
-    """A finished score-keeper game of two friends, saved: Caio 50, Duda 30."""
-    state = yams.GAME.setup(2, {"columns": 1, "max_min": False}, None)
-    boxes = state["boxes"]
-    for turn in range(len(boxes) * 2):
-        seat, box = turn % 2, boxes[turn // 2]
-        points = {"yams": 50} if seat == 0 else {"pequena": 30}
-        state, _ = yams.record(state, seat, "livre", box, points=points.get(box, 0))
-    return ScoreSheet.objects.create(
-        user=user, players=["Caio", "Duda"], options=state["options"], state=state
-    )
 
 
 class AccessibilityTests(LiveServerTestCase):
