@@ -26,8 +26,8 @@ INJECT = Axe().axe_script
 RUN = """async ([context, options]) => {
     const results = await axe.run(context || document, options);
     const undecided = results.incomplete.filter(r => r.id === "color-contrast")
-        .flatMap(r => r.nodes.map(n => [...n.any, ...n.all].map(c => c.data?.messageKey)
-            .find(Boolean) || "other"));
+        .flatMap(r => r.nodes.map(n => [[...n.any, ...n.all].map(c => c.data?.messageKey)
+            .find(Boolean) || "other", n.target.join(" ")]));
     return {
         violations: results.violations.map(v => ({
             id: v.id, impact: v.impact, help: v.help,
@@ -54,6 +54,7 @@ class Findings:
     where: str
     violations: list[dict] = field(default_factory=list)
     undecided: Counter = field(default_factory=Counter)
+    undecided_at: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     def by_impact(self) -> dict[str, int]:
@@ -94,7 +95,9 @@ def run(page, where: str, *, only=None, skip=(), context=None) -> Findings:
     start = time.monotonic()
     found = page.evaluate(RUN, [context, options])
     seconds = time.monotonic() - start
-    return Findings(where, found["violations"], Counter(found["undecided"]), seconds)
+    reasons = Counter(why for why, _ in found["undecided"])
+    at = [f"{where}: contrast undecided ({why}) at {target}" for why, target in found["undecided"]]
+    return Findings(where, found["violations"], reasons, at, seconds)
 
 
 def theme(page, scheme: str) -> None:

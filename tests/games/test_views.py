@@ -79,6 +79,7 @@ def test_the_table_page_renders_the_live_partials_over_http(client, make_user):
     client.force_login(ana)
     html = client.get(f"/mesa/{table.pk}/").content.decode()
     assert f'ws-connect="/ws/mesa/{table.pk}/"' in html
+    assert html.index("htmx-2.min.js") < html.index("hx-ws-2.min.js")  # the extension after htmx
     assert attribute(html, "mesa-status", "data-you") == "0"
     assert 'id="mesa-jogo"' in html and "Sua vez" in html
     assert attribute(html, "mesa-versao", "data-version") == str(Table.objects.get().version)
