@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import re
@@ -278,25 +277,6 @@ async def spectators_turn() -> None:
     await _spectator_line.turn()
 
 
-# A socket's objects live as long as it does, so the garbage collector has long moved them to its
-# oldest generation. With config/serve.py's threshold few objects follow them there, and Python
-# collects that generation only when many have (with its own threshold and a thousand
-# spectators: every second, finding nothing). So what closed sockets leave in reference cycles
-# (a consumer, its tasks, its protocol) would wait there: after a wave of closes the process
-# collects once, a second after the COLLECT_AFTER_CLOSES-th close.
-COLLECT_AFTER_CLOSES = 1000
-COLLECT_DELAY = 1.0
-_closes = 0
-
-
-def closed_one() -> None:
-    global _closes
-    _closes += 1
-    if _closes >= COLLECT_AFTER_CLOSES:
-        _closes = 0
-        asyncio.get_running_loop().call_later(COLLECT_DELAY, gc.collect)
-
-
 class TableConsumer(AsyncWebsocketConsumer):
     """One page's socket at one table."""
 
@@ -378,7 +358,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         here = _tables.get(self.table_id)
         if here is not None and self in here:  # once, however many times the socket ends
             here.discard(self)
-            closed_one()
             if not here:  # the table's last socket here takes the table's renders with it
                 del _tables[self.table_id]
                 _seated_done.pop(self.table_id, None)

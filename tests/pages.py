@@ -41,10 +41,13 @@ class Node:
         return "".join(c.text() if isinstance(c, Node) else c for c in self.children)
 
     def walk(self):
-        yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.walk()
+        """This node and every node under it, in document order. With a stack, not nested
+        generators, whose cost grows with the depth of each node."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(c for c in reversed(node.children) if isinstance(c, Node))
 
 
 class _Builder(HTMLParser):

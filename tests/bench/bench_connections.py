@@ -3,8 +3,7 @@
 Issue 26's probe: a fresh PostgreSQL cluster of its own (tests/servers.py; max_connections at
 PostgreSQL's default, as on a new server), one `python -m config.serve` process with DEBUG off,
 sequential GETs of a finished table's replay page, and the process's connections counted in
-`pg_stat_activity` after 25, 50, 75 and 100 requests and again after 20 s idle; with the
-collector at Python's thresholds (SERVE_GC_THRESHOLD=0) and at config/serve.py's. Figures are
+`pg_stat_activity` after 25, 50, 75 and 100 requests and again after 20 s idle. Figures are
 printed, never asserted (tests/test_database_pool.py asserts the pool's bound).
 """
 
@@ -23,8 +22,7 @@ CHECKPOINTS = (25, 50, 75, 100)
 IDLE_SECONDS = 20
 
 
-@pytest.mark.parametrize("threshold", ["0", ""], ids=["python-gc", "serve-gc"])
-def test_connections_after_sequential_replay_pages(threshold):
+def test_connections_after_sequential_replay_pages():
     if not servers.available():
         pytest.skip("PostgreSQL is needed: " + ", ".join(servers.missing()))
     workdir = Path(tempfile.mkdtemp(prefix="bozo-bench-connections-"))
@@ -32,7 +30,7 @@ def test_connections_after_sequential_replay_pages(threshold):
                          "finish": True}}  # fmt: skip
     with (
         servers.postgres(workdir) as url,
-        site(url, workdir, tables, SERVE_GC_THRESHOLD=threshold, GAMES_SWEEPER="0") as (
+        site(url, workdir, tables, GAMES_SWEEPER="0") as (
             server,
             made,
         ),
@@ -46,9 +44,8 @@ def test_connections_after_sequential_replay_pages(threshold):
                 counts.append(connections(url))
         threading.Event().wait(IDLE_SECONDS)  # the idle time is what is measured
         idle = connections(url)
-    label = "Python's" if threshold == "0" else "config.serve's"
     print(
-        f"\ncollector at {label} threshold: connections after "
+        "\nconnections after "
         + ", ".join(f"{n}: {c}" for n, c in zip(CHECKPOINTS, counts, strict=True))
         + f"; {IDLE_SECONDS} s idle: {idle}; statuses {sorted(set(statuses))}"
     )

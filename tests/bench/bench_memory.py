@@ -47,21 +47,12 @@ KiB, and 34 refused at a hard limit of 20,000 open files, while each socket held
 connection); on SQLite + in-memory layer 46.5 KiB a socket, 126 handshakes a second. Both
 backends, churn and idle: about 12 minutes.
 
-The collector's threshold (config/serve.py, SERVE_GC_THRESHOLD) moves these figures a little;
-measured later on PostgreSQL + Redis, one run each on one day: with Python's default thresholds
-99.5 -> 189.7 MiB after the pause (+91%), 187.6 MiB after the trim (+89%); with 50,000 for the
-youngest generation and the oldest held back too, +109% to +130% (a closed socket's cycles wait
-in the oldest generation); with 50,000 and one full collection after each 1,000 closes (what
-runs now), 100.8 -> 204.4 MiB (+103%), 201.7 MiB after the trim (+100%), peak 226.6 MiB (210.4
-with Python's defaults). The objects in use come back the same in all three (pymalloc 52-53 MiB).
-
 Environment:
     BENCH_MEMORY_BACKENDS=embedded,postgres   which backends to measure
     BENCH_MEMORY_WAVES=8  BENCH_MEMORY_WAVE=1000   churn: waves of sockets opened and closed
     BENCH_MEMORY_TABLES=100   tables (a quarter of each game)
     BENCH_MEMORY_IDLE=10000   idle sockets open at once (0: no idle scenario)
-    BENCH_MEMORY_PAUSE=20     seconds waited once every close was handled (past one of
-                              config/serve.py's periodic malloc_trim, every 15 s)
+    BENCH_MEMORY_PAUSE=20     seconds waited once every close was handled
     BENCH_MEMORY_TRACE=N      run daphne under tracemalloc (N frames) and print the Python
                               allocations that grew over the churn, by file:line (slow)
     BENCH_MEMORY_SERVER_ENV="MALLOC_ARENA_MAX=4,..."  extra variables for daphne (experiments)
