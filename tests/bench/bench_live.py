@@ -26,7 +26,9 @@ a socket whose unacknowledged output passes a cap).
 Scenarios, each on a fresh daphne with the echo floor driven by the same client code over as many
 sockets, with as many messages in flight, in the same run; each on every backend:
 - capacity: N duel tables (N = 50 and 200), both players random and as fast as the server
-  answers (closed loop): moves per second, beside echo messages per second;
+  answers (closed loop): moves per second, beside echo messages per second and beside the bare
+  loop (live_asgi.py's `/ws/nua/`: a Channels consumer doing the same durable work per move on
+  as many duels of its own), the table's figures also as ratios of the bare loop's;
 - human pace: 500 tables, each player moving about two seconds after its turn comes: the round
   trip of a move (command sent -> view with the new version received), p50/p95/p99, beside the
   echo's at the same pace;
@@ -1630,6 +1632,72 @@ class EchoPair:
                 await ws.close()
 
 
+VERSION_IN_FRAGMENT = re.compile(r'id="mesa-versao" data-version="(\d+)"')
+
+
+class BareTable:
+    """The bare loop's client (tests/bench/live_asgi.py, `/ws/nua/<id>/`): a Bozó duel's two
+    players on their sockets, the one on turn sending a move as the page sends it, and the next
+    waiting until both sockets have read the new version. The same closed loop as a table's."""
+
+    def __init__(self, bench: Bench, load: int, users: list[dict[str, Any]], table_id: int):
+        self.bench, self.load, self.users, self.table_id = bench, load, users, table_id
+        self.sockets: list[ClientConnection] = []
+        self.version = 0
+
+    async def connect(self) -> bool:
+        try:
+            for user in self.users:  # seat 0, then seat 1
+                ws = await self.bench.open(f"/ws/nua/{self.table_id}/", user["session"])
+                self.sockets.append(ws)
+                async with asyncio.timeout(ACK_TIMEOUT):
+                    self.version = self.shown(await ws.recv())
+        except Exception as error:
+            self.bench.error(f"laço nu: conexão falhou: {error!r}")
+            return False
+        return True
+
+    @staticmethod
+    def shown(fragment: str) -> int:
+        found = VERSION_IN_FRAGMENT.search(fragment)
+        return int(found.group(1)) if found else -1
+
+    async def run(self) -> None:
+        loop, bench = asyncio.get_running_loop(), self.bench
+        port = bench.server.port
+        try:
+            while not bench.phase.stopping:
+                action = {"type": "hold", "dice": [0, 2, 3]}
+                frame = htmx_frame(
+                    {
+                        "action": json.dumps(action, separators=(",", ":")),
+                        "version": str(self.version),
+                        "cid": uuid.uuid4().hex,
+                    },
+                    port,
+                    self.table_id,
+                )
+                sent = loop.time()
+                await self.sockets[self.version % 2].send(frame)
+                async with asyncio.timeout(ACK_TIMEOUT):
+                    replies = await asyncio.gather(*(ws.recv() for ws in self.sockets))
+                received = loop.time()
+                for reply in replies:
+                    bench.phase.received(received, reply)
+                    if self.shown(reply) != self.version + 1:
+                        bench.error(f"laço nu: esperava a versão {self.version + 1}: {reply!r}")
+                        return
+                bench.phase.record(self.load, received, received - sent)
+                self.version += 1
+        except Exception as error:
+            bench.error(f"laço nu: {error!r}")
+
+    async def close(self) -> None:
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
 async def measure(
     bench: Bench,
     phase: Phase,
@@ -1836,6 +1904,7 @@ async def scenario(
 
         echo = Phase("eco", loads=tables)
         await measure(bench, echo, [p.run() for p in pairs], warmup, seconds)
+        bare = None if think else await bare_phase(site, bench, users, tables, warmup, seconds)
         game = Phase("mesa", loads=tables)
         await measure(bench, game, [p.run() for p in players], warmup, seconds)
         # Before leaving, every socket gets the last view of its table (none is lost), so no
@@ -1851,8 +1920,26 @@ async def scenario(
         "name": name,
         "tables": tables,
         "sockets": sockets,
+        "bare": bare,
         **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
+
+
+async def bare_phase(site, bench, users, tables, warmup, seconds) -> Phase | None:
+    """The bare loop over as many duels of its own, closed loop; None when the server has no
+    such route (a checkout from before it, under BENCH_LIVE_COMPARE)."""
+    pairs = [[users[2 * i]["id"], users[2 * i + 1]["id"]] for i in range(tables)]
+    table_ids = run_setup(site.env, {"op": "tables", "pairs": pairs})
+    loops = [BareTable(bench, i, users[2 * i : 2 * i + 2], t) for i, t in enumerate(table_ids)]
+    errors = len(bench.errors)
+    if not all(await gather_limited([loop.connect() for loop in loops])):
+        del bench.errors[errors:]
+        await gather_limited([loop.close() for loop in loops], limit=256)
+        return None
+    bare = Phase("laço nu", loads=tables)
+    await measure(bench, bare, [loop.run() for loop in loops], warmup, seconds)
+    await gather_limited([loop.close() for loop in loops], limit=256)
+    return bare
 
 
 async def table_scenario(
@@ -2108,6 +2195,8 @@ def report(result: dict[str, Any]) -> None:
     ]
     for label, left, right in rows:
         print(f"  {label:40}{left:>14}{right:>14}")
+    if result.get("bare") is not None:
+        print_bare(game, result["bare"])
     busy = max(game.others_cpu_percent, echo.others_cpu_percent)
     if busy > BUSY_MACHINE_PERCENT:
         print(
@@ -2128,6 +2217,25 @@ def report(result: dict[str, Any]) -> None:
         f"cliente: {counts['frames']} quadros, {counts['elements']} elementos de topo, "
         f"{counts['parsed']} analisados (os demais já vistos por outro socket ou antes), "
         f"{counts['whole']} quadros analisados inteiros"
+    )
+
+
+def print_bare(game: Phase, bare: Phase) -> None:
+    """The bare loop of the same run, and the table's figures as ratios of it."""
+    b50, b95, b99 = bare.quantiles()
+    g50, g95, _g99 = game.quantiles()
+    site_ms = game.cpu_per_op("server") * 1000
+    bare_ms = bare.cpu_per_op("server") * 1000
+    print(
+        f"  laço nu (o mesmo trabalho durável num consumidor do Channels): {bare.rate:.0f} "
+        f"jogadas/s; ida e volta p50 {ms(b50)}, p95 {ms(b95)}, p99 {ms(b99)} ms; CPU do daphne "
+        f"{bare_ms:.2f} ms/jogada; {bare.bytes_per_op:.0f} bytes/jogada"
+    )
+    print(
+        f"  mesa ÷ laço nu: jogadas/s {game.rate / bare.rate:.2f}×; CPU do daphne por jogada "
+        f"{site_ms / bare_ms:.2f}× (custo próprio do site {site_ms - bare_ms:.2f} ms); ida e "
+        f"volta p50 {g50 / b50:.2f}×, p95 {g95 / b95:.2f}×; bytes por jogada "
+        f"{game.bytes_per_op / bare.bytes_per_op:.1f}×"
     )
 
 
@@ -2156,6 +2264,7 @@ def save_results(path: Path) -> None:
                         "label": r["label"],
                         "game": r["game"].figures(),
                         "echo": r["echo"].figures(),
+                        "bare": r["bare"].figures() if r.get("bare") else None,
                         "kib_per_table_socket": r["kib_per_table_socket"],
                         "kib_per_echo_socket": r["kib_per_echo_socket"],
                         "moves_acked": r["moves_acked"],

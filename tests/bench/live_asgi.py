@@ -1,9 +1,14 @@
 """ASGI entry for the live-tables benchmark (tests/bench/bench_live.py), never for the site.
 
-The site's application exactly as config/asgi.py builds it, with one extra socket route,
-`/ws/eco/`: a bare consumer that sends back every text frame it receives. It sits behind the same
-origin check and session middleware as the tables, so the benchmark's "floor" is the cost of
-daphne, Channels and the connection itself, with no database and no rendering per message.
+The site's application exactly as config/asgi.py builds it, with two extra socket routes behind
+the same origin check and session middleware as the tables:
+- `/ws/eco/`: sends back every text frame it receives. The echo floor: the cost of daphne,
+  Channels and the connection itself, with no database and no rendering per message.
+- `/ws/nua/<table_id>/`: the bare loop (issue 30). Per move, the same durable work as the site's
+  through the ORM on the same database (read the table row, check the version and the seat,
+  update it under the version guard, insert one log row, commit), then a group send to the
+  table's group and, to each socket, a fragment of about 300 bytes. What a plain Channels
+  consumer spends on a move: the site's own cost is what it spends beyond this.
 
     daphne -b 127.0.0.1 -p 8001 tests.bench.live_asgi:application
 """
@@ -19,12 +24,17 @@ from config import asgi as site_asgi
 
 django_asgi_app = site_asgi.django_asgi_app
 
+import json  # noqa: E402
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.db import database_sync_to_async  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.db import transaction  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from games.models import Action, Seat, Table  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -38,12 +48,89 @@ class EchoConsumer(AsyncWebsocketConsumer):
             await self.send(bytes_data=bytes_data)
 
 
+# A fragment of about 300 bytes: what the bare loop sends each socket after a move.
+BARE_FRAGMENT = (
+    '<span id="mesa-versao" data-version="{version}"></span>'
+    '<div id="mesa-status" class="mesa-status" data-turn="{turn}" data-you="{seat}">'
+    '<p class="mesa-status__text">Vez do lugar {turn}: a jogada {version} foi registrada.</p>'
+    '<p class="mesa-status__hint">O laço nu grava, avisa o grupo e manda este pedaço.</p></div>'
+)
+
+
+class BareLoopConsumer(AsyncWebsocketConsumer):
+    """The bare loop: two seated people take turns, seat `version % 2` on turn."""
+
+    async def connect(self) -> None:
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.user_id = self.scope["user"].pk
+        self.seat = await database_sync_to_async(self.seat_of)()
+        if self.seat is None:
+            await self.close(code=4003)
+            return
+        self.group = f"nua-{self.table_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        version = await database_sync_to_async(self.version_now)()
+        await self.send(text_data=self.fragment(version))
+
+    def seat_of(self) -> int | None:
+        seats = Seat.objects.filter(table_id=self.table_id, user_id=self.user_id)
+        return seats.values_list("index", flat=True).first()
+
+    def version_now(self) -> int:
+        return Table.objects.values_list("version", flat=True).get(pk=self.table_id)
+
+    def fragment(self, version: int) -> str:
+        return BARE_FRAGMENT.format(version=version, turn=version % 2, seat=self.seat)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame = json.loads(text_data or "{}")
+        version = await database_sync_to_async(self.move)(
+            int(frame["version"]), frame["cid"], json.loads(frame["action"])
+        )
+        if version is None:
+            await self.send(text_data='<div id="mesa-aviso">recusada</div>')
+        else:
+            await self.channel_layer.group_send(self.group, {"type": "moved", "version": version})
+
+    def move(self, version: int, cid: str, action: dict) -> int | None:
+        with transaction.atomic():
+            status, now = Table.objects.values_list("status", "version").get(pk=self.table_id)
+            if status != Table.Status.PLAYING or now != version or version % 2 != self.seat:
+                return None
+            guarded = Table.objects.filter(pk=self.table_id, version=version)
+            if not guarded.update(version=version + 1):
+                return None
+            Action.objects.create(
+                table_id=self.table_id,
+                version=version + 1,
+                seat=self.seat,
+                user_id=self.user_id,
+                action=action,
+                cid=cid,
+            )
+        return version + 1
+
+    async def moved(self, event: dict) -> None:
+        await self.send(text_data=self.fragment(event["version"]))
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(
-                URLRouter([path("ws/eco/", EchoConsumer.as_asgi()), *websocket_urlpatterns])
+                URLRouter(
+                    [
+                        path("ws/eco/", EchoConsumer.as_asgi()),
+                        path("ws/nua/<int:table_id>/", BareLoopConsumer.as_asgi()),
+                        *websocket_urlpatterns,
+                    ]
+                )
             )
         ),
     }
