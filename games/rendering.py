@@ -238,7 +238,7 @@ def page_assets(slug: str) -> SimpleNamespace:
     """The stylesheets and scripts (static paths) a page that draws this game loads: those of
     the games whose pieces it draws with (the presenter's `DRAWS_WITH`: Yam's felt is Bozó's
     dice, cup and motion), then its own."""
-    slugs = (*getattr(presenters.get(slug), "DRAWS_WITH", ()), slug)
+    slugs = (*presenters.get(slug).DRAWS_WITH, slug)
     return SimpleNamespace(
         css=[f"games/{s}.css" for s in slugs], js=[f"games/{s}.js" for s in slugs]
     )
@@ -253,10 +253,10 @@ def page_defs(slug: str) -> Markup:
 
 @functools.lru_cache(maxsize=16)
 def _page_defs(slug: str, language: str) -> Markup:
-    defs = getattr(presenters.get(slug), "defs", None)
+    defs = presenters.get(slug).defs()
     if defs is None:
         return Markup("")
-    return Markup(_template(f"games/{slug}/_defs.html").render(defs()))  # noqa: S704
+    return Markup(_template(f"games/{slug}/_defs.html").render(defs))  # noqa: S704
 
 
 def _template(name: str):

@@ -871,7 +871,7 @@ MAX_QUEUE = 20
 
 def has_queue(copy: TableCopy) -> bool:
     """Whether the game seats a queue at its breaks (Dominó: after each hand and each match)."""
-    return hasattr(rules.get(copy.game), "breaks")
+    return rules.get(copy.game).queue
 
 
 def _refuse_uninvited(copy: TableCopy, user_id: int, invite_code: str) -> None:
@@ -931,10 +931,10 @@ def _seat_the_queue(copy: TableCopy, change: Change) -> Change:
     robots' seats. After a match, robots leave first; without robots the pair that lost makes
     room: with one person waiting its two draw and the loser goes to the end of the queue, with
     two or more the whole pair goes; then a new game starts with the table as it is now."""
-    breaks = getattr(rules.get(copy.game), "breaks", None)
-    if not copy.queue or breaks is None or change.state is None:
+    game = rules.get(copy.game)
+    if not copy.queue or not game.queue or change.state is None:
         return change
-    at = breaks(change.events)
+    at = game.breaks(change.events)
     if at is None:
         return change
     names = [s.name if s.user_id else _("Robô %(n)d") % {"n": s.index + 1} for s in copy.seats]
@@ -1089,9 +1089,7 @@ def robot_advice(copy: TableCopy, seat: int) -> list[dict[str, Any]]:
     game = rules.get(copy.game)
     if not copy.playing or seat not in game.to_act(copy.state):
         return []
-    advise = getattr(import_module(f"games.bots.{copy.game}"), "advise", None)
-    if advise is None:
-        return []
+    advise = import_module(f"games.bots.{copy.game}").advise
     legal = [
         a for a in game.legal_actions(copy.state, seat) if a.get("type") not in ROBOT_FORBIDDEN
     ]

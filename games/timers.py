@@ -51,9 +51,8 @@ def robot_delay(copy: TableCopy, *, first: bool) -> timedelta:
     else:
         low, high = settings.GAMES_ROBOT_DELAY
     pause = 0.0
-    pause_after = getattr(presenters.get(copy.game), "pause_after", None)
-    if pause_after is not None and copy.log and not copy.fast_robots:
-        pause = pause_after(copy.log[0])  # time to take in what the last move showed
+    if copy.log and not copy.fast_robots:  # time to take in what the last move showed
+        pause = presenters.get(copy.game).pause_after(copy.log[0])
     return timedelta(seconds=random.uniform(low, high) + pause)  # noqa: S311 - pacing
 
 

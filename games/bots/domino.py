@@ -345,6 +345,11 @@ def choose(
     return rng.choice([a for a, v in zip(plays, values, strict=True) if v >= best - TIE])
 
 
+def advise(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """No advice: a Dominó table has no solo training, where the robot's hint is offered."""
+    return []
+
+
 def greedy_choose(
     view: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random
 ) -> Action:

@@ -5,11 +5,17 @@ history)`, the values its templates read as attributes (`g.dice`, `g.cards`: pla
 fast), where `legal` are the actions the viewing seat may take now (none for a spectator or off
 turn; never "leave" or "claim_inactivity", which the platform shows itself), `events` those of
 the latest move and `history` those of the latest few moves, newest first (public by contract:
-the rules put nothing secret in events). It may also offer `pause_after(events)`: the seconds a
-robot waits after a move with these events, beyond its usual pause, so people can take in what
-happened (the end of a Dominó hand and its revealed tiles). Its templates live in
-games/jinja2/games/<slug>/, with `_game.html` as the game's area of the table. `action_json`
-(here, and the templates' filter of that name) writes an action as the text its form sends.
+the rules put nothing secret in events). Its templates live in games/jinja2/games/<slug>/, with
+`_game.html` as the game's area of the table. `action_json` (here, and the templates' filter of
+that name) writes an action as the text its form sends.
+
+Every presenter also offers the hooks below; one with nothing of its own there takes the default
+defined here (`from games.presenters import no_defs as defs`):
+- `DRAWS_WITH`: the games whose pieces and stylesheets it draws with (Yam's: Bozó's dice);
+- `defs()`: what `games/<slug>/_defs.html` draws once per page, or None without such drawings;
+- `pause_after(events)`: the seconds a robot waits after a move with these events, beyond its
+  usual pause, so that people take in what happened (a Dominó hand's revealed tiles);
+- `hint(view, advice)`: the robot's advice (`games/bots/<slug>.advise`) in plain words.
 """
 
 from __future__ import annotations
@@ -20,6 +26,21 @@ from types import ModuleType
 from typing import Any
 
 from markupsafe import Markup
+
+# The hooks' defaults, for a presenter with nothing of its own to give there.
+NO_DRAWINGS: tuple[str, ...] = ()
+
+
+def no_defs() -> dict[str, Any] | None:
+    return None
+
+
+def no_pause(events: Any) -> float:
+    return 0.0
+
+
+def no_hint(view: dict[str, Any], advice: list[dict[str, Any]], count: int = 3) -> None:
+    return None
 
 
 def get(slug: str) -> ModuleType:

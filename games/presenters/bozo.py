@@ -12,7 +12,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from games.i18n import gettext as _
+from games.presenters import NO_DRAWINGS, no_defs, no_pause
 from games.rules.bozo import BOX_NAMES
+
+# The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
+DRAWS_WITH = NO_DRAWINGS
+defs = no_defs
+pause_after = no_pause
 
 
 @dataclass(frozen=True, slots=True)

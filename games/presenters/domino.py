@@ -20,8 +20,14 @@ from typing import Any
 
 from games.i18n import gettext as _
 from games.i18n import ngettext
+from games.presenters import NO_DRAWINGS, no_hint
 from games.presenters.domino_series import series
 from games.rules.domino import ARM_NAMES, PAIR_NAMES, SEATS
+
+# The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
+DRAWS_WITH = NO_DRAWINGS
+hint = no_hint
+
 
 # Where the pips of each number sit on a half of a tile, in a 100 x 100 square (a real domino's
 # 3 x 3 layout: the six as two columns of three).

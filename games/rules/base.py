@@ -1,14 +1,15 @@
 """The Game contract every rules module follows, and the helpers they share.
 
 Pure Python, no Django: the site, the robots and the guides drive the rules through `get(slug)`
-and the seven verbs below, and nothing else. State is a plain JSON-serializable dict; the rules
+and the seven verbs below, and the platform's hooks (`Rules`: each with the answer of a game
+that needs none), and nothing else. State is a plain JSON-serializable dict; the rules
 keep nothing in the module objects. Randomness comes only from the `rng` argument.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 State = dict[str, Any]
@@ -53,6 +54,23 @@ class Game(Protocol):
     def view(self, state: State, seat: int | None) -> dict[str, Any]: ...
 
     def outcome(self, state: State) -> dict[str, Any] | None: ...
+
+    # The platform's hooks, with their defaults in `Rules`.
+    queue: bool
+
+    def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None: ...
+
+
+class Rules:
+    """What the platform asks of a game beyond the seven verbs, answered as for a game that has
+    none of it: every game's class derives from this and overrides what it has."""
+
+    # Whether a full table takes a queue of people, seated at the game's breaks.
+    queue: bool = False
+
+    def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None:
+        """The break a move's events open, where the queue sits ({"at": ...}), or None."""
+        return None
 
 
 def resolve_options(

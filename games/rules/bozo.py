@@ -36,6 +36,7 @@ from games.rules.base import (
     Action,
     Event,
     IllegalAction,
+    Rules,
     State,
     action_type,
     check_keys,
@@ -344,7 +345,7 @@ def potential(state: State) -> dict[str, int]:
     return scores(dice.hand(turn), open_boxes(card), first_roll=turn["rolls"] == 1, bonus=bonus)
 
 
-class Bozo:
+class Bozo(Rules):
     """Bozó for 1, 2 or 4 seats (modes solo, duelo, duplas).
 
     Options:

@@ -59,6 +59,7 @@ from games.rules.base import (
     Action,
     Event,
     IllegalAction,
+    Rules,
     State,
     action_type,
     check_keys,
@@ -527,13 +528,15 @@ def new_state(options: dict[str, Any]) -> State:
     }
 
 
-class Domino:
+class Domino(Rules):
     """Dominó de pontos for four seats in two pairs (Jade: 0 and 2, Âmbar: 1 and 3).
 
     Options:
         bucho_lado  "dobrado" (default): while one side of the bucho is still empty, that side
                     counts both halves of the bucho; "simples": it counts one half.
     """
+
+    queue = True  # people waiting sit at the end of a hand or a match (`breaks`)
 
     slug = "domino"
     move_events = frozenset({"play", "pass"})

@@ -94,6 +94,7 @@ from games.rules.base import (
     Action,
     Event,
     IllegalAction,
+    Rules,
     State,
     action_type,
     check_keys,
@@ -719,7 +720,7 @@ def turn_view(turn: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class Dozito:
+class Dozito(Rules):
     """Dozito for 2 to 5 seats.
 
     Options:

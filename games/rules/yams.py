@@ -53,6 +53,7 @@ from games.rules.base import (
     Action,
     Event,
     IllegalAction,
+    Rules,
     State,
     check_keys,
     event,
@@ -443,7 +444,7 @@ def card_view(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-class Yams:
+class Yams(Rules):
     slug = "yams"
     move_events = frozenset({"score"})
     name = "Yam's"
