@@ -726,7 +726,7 @@ def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
             title = _("Vencedor: %(name)s") % {"name": won[0].name}
     else:
         title = with_names(str(outcome.get("text", "")), names)
-    if not solo and reason in ("left", "inactivity", "general_de_boca"):
+    if not solo:
         detail = _ended_by(reason, copy, names, winners)
     return SimpleNamespace(
         title=title,
@@ -755,7 +755,8 @@ def _sides(copy: TableCopy, names, team_names, scores, winners) -> list[SimpleNa
 
 
 def _ended_by(reason: str, copy: TableCopy, names, winners) -> str:
-    """What ended a game before its last box: one person named when it can only be them."""
+    """What ended a game before its end, when something did: one person named when it can only
+    be them, or the game's own way to end early (its presenter's `ended_by`)."""
     losers = [names[s.index] for s in copy.seats if s.index not in winners and s.user_id]
     who = losers[0] if len(losers) == 1 else ""
     if reason == "left":
@@ -764,7 +765,7 @@ def _ended_by(reason: str, copy: TableCopy, names, winners) -> str:
         if who:
             return _("Vitória por inatividade de %(who)s.") % {"who": who}
         return _("Vitória por inatividade do outro lado.")
-    return _("General de boca: cinco dados iguais de uma vez, vitória na hora.")
+    return presenters.get(copy.game).ended_by(reason)
 
 
 _PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")

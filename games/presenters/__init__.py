@@ -10,12 +10,15 @@ the rules put nothing secret in events). Its templates live in games/jinja2/game
 that name) writes an action as the text its form sends.
 
 Every presenter also offers the hooks below; one with nothing of its own there takes the default
-defined here (`from games.presenters import no_defs as defs`):
+defined here (`defs = no_defs`):
 - `DRAWS_WITH`: the games whose pieces and stylesheets it draws with (Yam's: Bozó's dice);
 - `defs()`: what `games/<slug>/_defs.html` draws once per page, or None without such drawings;
 - `pause_after(events)`: the seconds a robot waits after a move with these events, beyond its
   usual pause, so that people take in what happened (a Dominó hand's revealed tiles);
-- `hint(view, advice)`: the robot's advice (`games/bots/<slug>.advise`) in plain words.
+- `hint(view, advice)`: the robot's advice (`games/bots/<slug>.advise`) in plain words;
+- `ended_by(reason)`: what ended a game early in the game's own way (the outcome's reason, as
+  Bozó's "general de boca"), or "" for a reason the platform tells itself (a complete game, a
+  person who left or stopped playing).
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ def no_pause(events: Any) -> float:
 
 def no_hint(view: dict[str, Any], advice: list[dict[str, Any]], count: int = 3) -> None:
     return None
+
+
+def no_early_end(reason: str) -> str:
+    return ""
 
 
 def get(slug: str) -> ModuleType:

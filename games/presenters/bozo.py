@@ -208,6 +208,13 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
     return result
 
 
+def ended_by(reason: str) -> str:
+    """The general de boca ends a game at once, won by whoever threw it."""
+    if reason == "general_de_boca":
+        return _("General de boca: cinco dados iguais de uma vez, vitória na hora.")
+    return ""
+
+
 def hint(view: dict[str, Any], advice: list[dict[str, Any]], count: int = 3) -> SimpleNamespace:
     """The robot's advice in plain words, best first and at most `count` choices, with where the
     best one is on the table: the box to mark (`box`) or the dice to keep (`keep`, positions)."""

@@ -20,13 +20,14 @@ from typing import Any
 
 from games.i18n import gettext as _
 from games.i18n import ngettext
-from games.presenters import NO_DRAWINGS, no_hint
+from games.presenters import NO_DRAWINGS, no_early_end, no_hint
 from games.presenters.domino_series import series
 from games.rules.domino import ARM_NAMES, PAIR_NAMES, SEATS
 
 # The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
 DRAWS_WITH = NO_DRAWINGS
 hint = no_hint
+ended_by = no_early_end
 
 
 # Where the pips of each number sit on a half of a tile, in a 100 x 100 square (a real domino's

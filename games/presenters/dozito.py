@@ -20,12 +20,13 @@ from typing import Any
 
 from games.i18n import gettext as _
 from games.i18n import ngettext
-from games.presenters import NO_DRAWINGS, no_defs
+from games.presenters import NO_DRAWINGS, no_defs, no_early_end
 from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups, shown
 
 # The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
 DRAWS_WITH = NO_DRAWINGS
 defs = no_defs
+ended_by = no_early_end
 
 
 # Every colour also has a shape, for players who do not tell the colours apart (DESIGN.md).

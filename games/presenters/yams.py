@@ -18,13 +18,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from games.i18n import gettext as _
-from games.presenters import action_json, no_defs, no_pause
+from games.presenters import action_json, no_defs, no_early_end, no_pause
 from games.presenters.bozo import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
 
 # The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
 defs = no_defs
 pause_after = no_pause
+ended_by = no_early_end
 
 
 # The felt is Bozó's: its dice, cup and action bar, their styles and motion load with Yam's pages

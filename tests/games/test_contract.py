@@ -11,7 +11,7 @@ import pytest
 from games import presenters, rules
 from games.rules.base import Rules
 
-PRESENTER_HOOKS = ("context", "hint", "defs", "pause_after", "DRAWS_WITH")
+PRESENTER_HOOKS = ("context", "hint", "defs", "pause_after", "ended_by", "DRAWS_WITH")
 BOT_HOOKS = ("choose", "advise")
 
 

@@ -188,6 +188,15 @@ def test_a_tie_says_so_and_nobody_is_told_they_won(duel, ana, bia):
     assert "Você venceu" not in result_text(tie, 0) + result_text(tie, 1)
 
 
+def test_a_general_de_boca_is_told_by_bozo_as_what_ended_the_game(duel, ana, bia):
+    copy = snapshots.get(duel.pk)
+    boca = finished(copy, reason="general_de_boca", winners=[0], scores=[40, 12])
+    said = "General de boca: cinco dados iguais de uma vez, vitória na hora."
+    assert result_text(boca, 0).startswith(f"Você venceu! {said}")
+    complete = finished(copy, reason="complete", winners=[0], scores=[40, 12])
+    assert "General de boca" not in result_text(complete, 0)
+
+
 def test_leaving_is_told_as_what_ended_the_game(duel, ana, bia):
     services.seat_leave(table_id=duel.pk, user=bia)
     over = snapshots.get(duel.pk)
