@@ -12,7 +12,6 @@ and is sent only those that changed; a partial whose own markup around its child
 from __future__ import annotations
 
 import functools
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from games import i18n, presenters, rules, services, snapshots
 from games.catalog import GAMES_BY_SLUG
 from games.i18n import gettext as _
 from games.i18n import ngettext
+from games.rules.base import with_names
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import SeatCopy, TableCopy
 
@@ -766,22 +766,6 @@ def _ended_by(reason: str, copy: TableCopy, names, winners) -> str:
             return _("Vitória por inatividade de %(who)s.") % {"who": who}
         return _("Vitória por inatividade do outro lado.")
     return presenters.get(copy.game).ended_by(reason)
-
-
-_PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """The rules say "Jogador 2", the table the nickname: "Vez do Jogador 2" -> "Vez de Ana"."""
-
-    def name(match: re.Match) -> str:
-        index = int(match.group(2)) - 1
-        if not 0 <= index < len(names):
-            return match.group(0)
-        article = {"do ": "de ", "o ": ""}.get(match.group(1) or "", "")
-        return article + names[index]
-
-    return _PLAYER.sub(name, text)
 
 
 def recent_log(log: tuple[tuple[dict[str, Any], ...], ...], names, count: int = 6) -> list[str]:

@@ -37,7 +37,7 @@ from django.utils.translation import ngettext
 from games import limits, played, rules, snapshots, timers
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table, TableSocket
-from games.rules.base import IllegalAction, resolve_options
+from games.rules.base import IllegalAction, resolve_options, with_names
 from games.snapshots import Queued, SeatCopy, TableCopy
 
 log = logging.getLogger(__name__)
@@ -927,10 +927,10 @@ def _seated_from_queue(copy: TableCopy, seat: SeatCopy, person: Queued) -> SeatC
 
 
 def _seat_the_queue(copy: TableCopy, change: Change) -> Change:
-    """At the game's breaks the queue sits ("Fila (online)"). After a hand, people take the
-    robots' seats. After a match, robots leave first; without robots the pair that lost makes
-    room: with one person waiting its two draw and the loser goes to the end of the queue, with
-    two or more the whole pair goes; then a new game starts with the table as it is now."""
+    """At the game's breaks the queue sits ("Fila (online)"): people take the robots' seats;
+    where there is none, the game says who makes room (`make_room`: Dominó's pair that lost a
+    match), and those go to the end of the queue. After a match that changed the table's
+    people, a new game starts (`rematch`)."""
     game = rules.get(copy.game)
     if not copy.queue or not game.queue or change.state is None:
         return change
@@ -955,26 +955,12 @@ def _seat_the_queue(copy: TableCopy, change: Change) -> Change:
                 "robot": names[seat.index],
             }
             events.append({"type": "seat_change", "text": text, "seat": seat.index})
-    if at["at"] == "match" and queue and not events:
-        losers = [i for i in at["losers"] if copy.seats[i].user_id is not None]
-        going = losers
-        if len(queue) == 1 and len(losers) == 2:
-            stays, rounds = rules.get(copy.game).draw_to_stay(losers, RNG)
-            going = [i for i in losers if i != stays]
-            for a, b in rounds:
-                text = _("Sorteio: %(one)s tirou %(a)s, %(other)s tirou %(b)s.") % {
-                    "one": names[losers[0]],
-                    "a": f"{a[0]}|{a[1]}",
-                    "other": names[losers[1]],
-                    "b": f"{b[0]}|{b[1]}",
-                }
-                events.append({"type": "draw", "text": text, "seats": losers, "tiles": [a, b]})
-            events.append(
-                {"type": "draw", "text": _("%(who)s fica na mesa.") % {"who": names[stays]}}
-            )
-        for index in going:
-            if not queue:
-                break
+    if queue and not events:
+        people = [s.index for s in copy.seats if s.user_id is not None]
+        going, told = game.make_room(at, people, len(queue), RNG)
+        # Named now: once the seats change, "Jogador 2" would name whoever sits there next.
+        events += [{**e, "text": with_names(e["text"], names)} for e in told]
+        for index in going[: len(queue)]:
             leaving = copy.seats[index]
             person = queue.pop(0)
             sit(index, person)
@@ -984,12 +970,12 @@ def _seat_the_queue(copy: TableCopy, change: Change) -> Change:
                 "who": person.name,
             }
             events.append({"type": "seat_change", "text": text, "seat": index})
-    if not events:
+    if not any(e["type"] == "seat_change" for e in events):
         return change
     state = change.state
     if at["at"] == "match":
-        state = rules.get(copy.game).setup(len(seats), copy.options, RNG)
-        events.append({"type": "new_game", "text": _("Começa um jogo novo, em melhor de três.")})
+        state, told = game.rematch(len(seats), copy.options, RNG)
+        events += told
     return replace(
         change,
         state=state,

@@ -9,6 +9,7 @@ keep nothing in the module objects. Randomness comes only from the `rng` argumen
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -60,6 +61,14 @@ class Game(Protocol):
 
     def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None: ...
 
+    def make_room(
+        self, at: Mapping[str, Any], people: Sequence[int], waiting: int, rng: random.Random
+    ) -> tuple[list[int], list[Event]]: ...
+
+    def rematch(
+        self, seats: int, options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[State, list[Event]]: ...
+
 
 class Rules:
     """What the platform asks of a game beyond the seven verbs, answered as for a game that has
@@ -69,8 +78,24 @@ class Rules:
     queue: bool = False
 
     def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None:
-        """The break a move's events open, where the queue sits ({"at": ...}), or None."""
+        """The break a move's events open, where the queue sits, or None: {"at": "hand"} (the
+        game goes on after it) or {"at": "match", ...} (the game is over; a new one starts when
+        the break changed the table's people)."""
         return None
+
+    def make_room(
+        self, at: Mapping[str, Any], people: Sequence[int], waiting: int, rng: random.Random
+    ) -> tuple[list[int], list[Event]]:
+        """At a break where no robot's seat was there for the queue, the seats (of `people`, the
+        seats people hold) whose players go to the end of the queue for the `waiting` people,
+        in order, and the events that say how they were chosen. By default, nobody."""
+        return [], []
+
+    def rematch(
+        self, seats: int, options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[State, list[Event]]:
+        """A new game at the same table, after a break that changed its people."""
+        return self.setup(seats, options, rng), [event("new_game", "Começa um jogo novo.")]
 
 
 def resolve_options(
@@ -140,6 +165,22 @@ def clone(value: Any) -> Any:
 def player(seat: int) -> str:
     """How event texts name a seat; the site shows the nickname instead (games/render.py)."""
     return f"Jogador {seat + 1}"
+
+
+_PLAYER = re.compile(r"\b(do |o )?Jogador (\d+)")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """The rules say "Jogador 2", the table the nickname: "Vez do Jogador 2" -> "Vez de Ana"."""
+
+    def name(match: re.Match) -> str:
+        index = int(match.group(2)) - 1
+        if not 0 <= index < len(names):
+            return match.group(0)
+        article = {"do ": "de ", "o ": ""}.get(match.group(1) or "", "")
+        return article + names[index]
+
+    return _PLAYER.sub(name, text)
 
 
 def points_phrase(n: int) -> str:

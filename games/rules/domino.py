@@ -658,6 +658,37 @@ class Domino(Rules):
             return {"at": "match", "losers": pair_seats(1 - kinds["match_end"]["pair"])}
         return {"at": "hand"} if "hand_end" in kinds else None
 
+    def make_room(
+        self, at: Mapping[str, Any], people: Sequence[int], waiting: int, rng: random.Random
+    ) -> tuple[list[int], list[Event]]:
+        """After a match the pair that lost makes room: with one person waiting its two players
+        draw a tile each and the loser of the draw goes, with two or more the whole pair goes."""
+        if at["at"] != "match":
+            return [], []
+        losers = [seat for seat in at["losers"] if seat in people]
+        if waiting != 1 or len(losers) != 2:
+            return losers[:waiting], []
+        stays, rounds = self.draw_to_stay(losers, rng)
+        one, other = (player(seat) for seat in losers)
+        events = [
+            event(
+                "draw",
+                f"Sorteio: {one} tirou {a[0]}|{a[1]}, {other} tirou {b[0]}|{b[1]}.",
+                seats=losers,
+                tiles=[a, b],
+            )
+            for a, b in rounds
+        ]
+        events.append(event("draw", f"{player(stays)} fica na mesa."))
+        return [seat for seat in losers if seat != stays], events
+
+    def rematch(
+        self, seats: int, options: Mapping[str, Any], rng: random.Random
+    ) -> tuple[State, list[Event]]:
+        return self.setup(seats, options, rng), [
+            event("new_game", "Começa um jogo novo, em melhor de três.")
+        ]
+
     def draw_to_stay(
         self, seats: Sequence[int], rng: random.Random
     ) -> tuple[int, list[list[Tile]]]:

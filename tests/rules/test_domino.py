@@ -611,3 +611,28 @@ def test_scores_and_matches_are_in_the_view():
     view = GAME.view(state, 2)
     assert (view["scores"], view["matches"], view["match"]) == ([35, 40], [1, 0], 2)
     assert view["pairs"] == [{"name": "Jade", "seats": [0, 2]}, {"name": "Âmbar", "seats": [1, 3]}]
+
+
+def test_after_a_match_the_pair_that_lost_makes_room_for_the_queue():
+    game, rng = GAME, random.Random(7)
+    match = {"at": "match", "losers": [1, 3]}
+    assert game.make_room({"at": "hand"}, [0, 1, 2, 3], 1, rng) == ([], [])
+    assert game.make_room(match, [0, 1, 2, 3], 2, rng) == ([1, 3], [])  # the whole pair goes
+    going, told = game.make_room(match, [0, 1, 2, 3], 1, rng)  # one waits: the pair draws
+    assert len(going) == 1 and going[0] in (1, 3)
+    stays = 4 - going[0]
+    assert all(e["type"] == "draw" for e in told)
+    assert told[-1]["text"] == f"Jogador {stays + 1} fica na mesa."
+    assert told[0]["text"].startswith("Sorteio: Jogador 2 tirou ")
+    state, new = game.rematch(4, {}, rng)
+    assert new[0]["type"] == "new_game" and "melhor de três" in new[0]["text"]
+    assert state["scores"] == [0, 0]
+
+
+def test_a_game_without_a_queue_makes_room_for_nobody():
+    from games.rules import bozo
+
+    assert bozo.GAME.make_room({"at": "match", "losers": [1]}, [0, 1], 1, random.Random(1)) == (
+        [],
+        [],
+    )
