@@ -1,7 +1,7 @@
 """What the Yam's templates (games/jinja2/games/yams/) show, from `view(state, seat)`.
 
-The felt (five dice, the cup, the throws left) is Bozó's: `felt` comes from
-games/presenters/bozo.py and the template includes games/bozo/_dice.html and _controls.html.
+The felt (five dice, the cup, the throws left) is the dice games' own, as Bozó's: `felt` comes
+from games/presenters/dice.py and the template includes games/dice/_dice.html and _controls.html.
 What is Yam's own is the card: one column per column in play, one row per box, each cell filled,
 open, the next box of Descida or Subida, or what the hand on the table would give there (the
 rules' `potential`: a button for the player on turn, plain figures for everyone else); then
@@ -19,7 +19,7 @@ from typing import Any
 
 from games.i18n import gettext as _
 from games.presenters import action_json, no_defs, no_early_end, no_pause
-from games.presenters.bozo import felt
+from games.presenters.dice import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
 
 # The contract's hooks it has nothing of its own for (games/presenters/__init__.py).

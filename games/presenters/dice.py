@@ -1,0 +1,108 @@
+"""The felt of a dice game (five dice, the cup, the throws left, the action bar): what
+games/jinja2/games/dice/_dice.html and _controls.html read of a turn. Bozó and Yam's draw their
+felt with these, each with its own card beside it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.i18n import gettext as _
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    index: int
+    value: int | None
+    held: bool
+    covered: bool
+    hold: dict[str, Any] | None  # the hold action of a tap, when the viewer may hold dice
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    lifts: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]
+    rolled: bool
+    rolls_left: int
+    can_hold: bool
+    hint: bool
+
+
+def held_after_tap(held: list[bool], index: int) -> list[int]:
+    """The dice held once die `index` is tapped (held or released): what a hold action names."""
+    return [i for i, is_held in enumerate(held) if is_held != (i == index)]
+
+
+def felt(
+    turn: dict[str, Any],
+    legal: list[dict[str, Any]],
+    events: tuple[dict[str, Any], ...],
+    *,
+    turn_key: str,
+    hints: bool = False,
+) -> dict[str, Any]:
+    """The dice, the cup, the throws and the action bar of a dice turn."""
+    can_hold = any(action["type"] == "hold" for action in legal)
+    rolled = turn["rolls"] > 0 and not turn["covered"]
+    controls = None
+    if legal:
+        controls = Controls(
+            lifts=[a for a in legal if a["type"] == "lift"],
+            rolls=[a for a in legal if a["type"] == "roll"],
+            rolled=rolled,
+            rolls_left=turn["rolls_left"],
+            can_hold=can_hold,
+            hint=hints and rolled,
+        )
+    return {
+        "dice": dice(turn, can_hold),
+        "cup": turn["covered"],
+        "rolls": turn["rolls"],
+        "rolls_left": turn["rolls_left"],
+        "turn_key": turn_key,
+        "lift": lifted_from(events),
+        "controls": controls,
+    }
+
+
+DIE_LABELS = {
+    "covered": lambda: _("Dado %(n)s: coberto pelo copo"),
+    "blank": lambda: _("Dado %(n)s: ainda não lançado"),
+    "shown": lambda: _("Dado %(n)s: %(value)s"),
+    "held": lambda: _("Dado %(n)s: %(value)s, guardado"),
+    "tap": lambda: _("Dado %(n)s: %(value)s. Toque para guardar."),
+    "tap_held": lambda: _("Dado %(n)s: %(value)s, guardado. Toque para soltar."),
+}
+
+
+def dice(turn: dict[str, Any], can_hold: bool) -> list[Die]:
+    """Each die with what a screen reader says of it (one translation per kind of label)."""
+    labels: dict[str, str] = {}
+    result = []
+    for i, value in enumerate(turn["dice"]):
+        held, covered = turn["held"][i], i in turn["covered"]
+        if covered:
+            kind = "covered"
+        elif not value:
+            kind = "blank"
+        elif can_hold:
+            kind = "tap_held" if held else "tap"
+        else:
+            kind = "held" if held else "shown"
+        hold = None
+        if can_hold and value:
+            hold = {"type": "hold", "dice": held_after_tap(turn["held"], i)}
+        if kind not in labels:
+            labels[kind] = DIE_LABELS[kind]()
+        label = labels[kind] % {"n": i + 1, "value": value}
+        result.append(Die(i, value, held, covered, hold, label))
+    return result
+
+
+def lifted_from(events: tuple[dict[str, Any], ...]) -> str:
+    """Where the latest action lifted the cup from ("top", "bottom"), if it lifted it: the
+    dice of a lift from below make a half-turn as they appear."""
+    lift = next((e for e in events if e.get("type") == "lift"), None)
+    return str(lift.get("from", "top")) if lift else ""
