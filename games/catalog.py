@@ -195,3 +195,15 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 GAMES_BY_SLUG: dict[str, GameInfo] = {game.slug: game for game in GAMES}
+
+
+def register(info: GameInfo) -> None:
+    """Offer tables of a game beside the site's own (its rules and presenter are registered
+    with `games.rules.register` and `games.presenters.register`): the tests' fifth game. It is
+    not listed on the site's pages, which show GAMES."""
+    GAMES_BY_SLUG[info.slug] = info
+
+
+def unregister(slug: str) -> None:
+    if slug not in {game.slug for game in GAMES}:
+        GAMES_BY_SLUG.pop(slug, None)
