@@ -1,7 +1,7 @@
 """Coming back to a table where a robot played for you: what it played, said to you alone.
 
 A person away for longer than the takeover wait gets a robot in their seat ("robô jogando",
-games/services.py `take_over`); when a socket of theirs opens again the seat is theirs again
+games/services/ `take_over`); when a socket of theirs opens again the seat is theirs again
 (`presence_sync`), and this module tells that socket which moves the robot made in their name
 since they left, in the game's own words: the texts its rules wrote for those moves (a box
 scored, a tile played, a card placed), which the table's log shows too. The notice goes in a

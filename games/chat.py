@@ -1,5 +1,5 @@
 """Table chat: plain text, short, rate-limited per person and per page; the host can mute a seat
-(games/services.py, `seat_mute`) and admins delete messages. Reactions (the 😀 button: quick
+(games/services/, `seat_mute`) and admins delete messages. Reactions (the 😀 button: quick
 emoji and ready phrases) take the same road with the same limits, chosen from a fixed list,
 and are not kept: each page shows one as a bubble by the seat for a few seconds.
 

@@ -1,6 +1,6 @@
 """The table-creation form, built from the game's modes and the rules' options.
 
-Solo training is private whatever the visibility says (games/services.py, `table_create`): the
+Solo training is private whatever the visibility says (games/services/, `table_create`): the
 mode's help text says so, and the page hides the visibility and robot choices while a one-seat
 mode is chosen (table_new.html, with CSS alone: without it they stay, and mean nothing there).
 """

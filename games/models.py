@@ -1,6 +1,6 @@
 """Tables, seats, the action log, timers, open sockets and table chat.
 
-Only the platform's write modules (games/services.py and the timers, presence and chat modules
+Only the platform's write modules (games/services/ and the timers, presence and chat modules
 that call it) write these. Every change of a table bumps its `version`, so a table's `state`,
 its seats and its timers always match one version, and the log in `Action` holds every move.
 """
@@ -89,7 +89,7 @@ class Table(models.Model):
     claim_open = models.BooleanField(default=False, editable=False)
     last_action_at = models.DateTimeField(_("última jogada"), null=True, blank=True)
     # Who waits for a seat, in order (user ids): the platform seats them at the game's breaks
-    # (games/services.py, `_seat_the_queue`).
+    # (games/services/, `_seat_the_queue`).
     queue = models.JSONField(_("fila"), default=list, blank=True, editable=False)
     next_table = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

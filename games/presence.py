@@ -1,6 +1,6 @@
 """Who is at a table: one `TableSocket` row per open socket of a logged-in person, in any process.
 
-A seat's `connected` flag follows the rows (games/services.py, `presence_sync`, decided under the
+A seat's `connected` flag follows the rows (games/services/, `presence_sync`, decided under the
 table's lock after the row is written, so two processes opening and closing sockets of one person
 always leave it right). A page that closes its last socket is marked away only after a short grace
 (a reload, a phone waking up), so that coming back at once changes nothing. Each process refreshes

@@ -3,7 +3,7 @@
 Every daphne process runs one (started by its first table socket), and `manage.py run_sweeper`
 runs one on its own. A robot's move is chosen from a copy of the table outside any lock, for a
 seat on turn in that copy (a timer left from another turn is dropped), and written with the
-version guard (games/services.py, `robot_act`): when two processes fire the same timer, one
+version guard (games/services/, `robot_act`): when two processes fire the same timer, one
 write lands and the other finds the table moved on. The other timers are applied under the
 table's row lock. A timer is a database row, so it survives a restart.
 

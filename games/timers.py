@@ -9,7 +9,7 @@
 - takeover: a person left the page during the game (their last socket closed): after a short
             wait, a robot plays for them until they return.
 
-Every write of a table (games/services.py) brings its rows in line with the new copy, inside the
+Every write of a table (games/services/) brings its rows in line with the new copy, inside the
 same transaction; the sweeper (games/sweeper.py) applies what is due. A timer that a change
 applies (`fired`) is written again with a new due time if the new copy still wants it. Each row
 carries the game state (`state_version`) it was set or kept for: a robot's or a clock's timer

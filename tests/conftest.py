@@ -136,19 +136,19 @@ def users(ana, bia):
 
 @pytest.fixture
 def site_rng():
-    """`site_rng(7)` or `site_rng(generator)`: the site's dice and deals (games.services.RNG)
+    """`site_rng(7)` or `site_rng(generator)`: the site's dice and deals (games.services.core.RNG)
     come from that seed or generator for the rest of the test; returns the generator. The
     one place a test sets it: the site's own is put back after the test."""
     from games import services
 
-    before = services.RNG
+    before = services.core.RNG
 
     def use(source: int | random.Random) -> random.Random:
-        services.RNG = source if isinstance(source, random.Random) else random.Random(source)
-        return services.RNG
+        services.core.RNG = source if isinstance(source, random.Random) else random.Random(source)
+        return services.core.RNG
 
     yield use
-    services.RNG = before
+    services.core.RNG = before
 
 
 @pytest.fixture(scope="module")

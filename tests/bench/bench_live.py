@@ -1248,7 +1248,7 @@ class Bench:
         self.commands: dict[int, set[str]] = defaultdict(set)  # table -> cids of commands sent
         self.tables: set[int] = set()
         # Player sockets that reached each table (their first view came): the host of a next
-        # table starts once as many people are there as played the last game (games/services.py
+        # table starts once as many people are there as played the last game (games/services/
         # seats each of them only when they ask, and their arrival is a change of the table).
         self.arrived: dict[int, int] = defaultdict(int)
         self.commit_checks = 0

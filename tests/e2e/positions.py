@@ -27,8 +27,8 @@ Choice = Callable[[TableCopy, int], dict[str, Any] | None]
 
 
 def seeded(seed: int = 0):
-    """The site's dice and deals (games.services.RNG) from `seed`, in this process."""
-    return mock.patch.object(services, "RNG", random.Random(seed))
+    """The site's dice and deals (games.services.core.RNG) from `seed`, in this process."""
+    return mock.patch.object(services.core, "RNG", random.Random(seed))
 
 
 @elsewhere

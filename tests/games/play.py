@@ -15,7 +15,7 @@ def play_out(table: Table, people=(), *, seed: int = 1, limit: int = 5000, until
     robot would; a person's seat through `table_act`, as their page would send it. The site's
     generator, which the test set with the `site_rng` fixture, is seeded anew for each move, so
     a game depends on `seed` alone."""
-    site = services.RNG
+    site = services.core.RNG
     assert type(site) is random.Random, "play_out seeds the generator set with site_rng"
     rng = random.Random(seed)
     by_id = {person.pk: person for person in people}

@@ -36,7 +36,9 @@ def test_the_admin_sees_and_deletes_chat_messages(admin_client, duel, ana, monke
     listing = admin_client.get("/admin/games/chatmessage/").content.decode()
     assert "mensagem ruim" in listing
     removed = []
-    monkeypatch.setattr(services, "send", lambda group, message: removed.append((group, message)))
+    monkeypatch.setattr(
+        services.core, "send", lambda group, message: removed.append((group, message))
+    )
     admin_client.post(
         "/admin/games/chatmessage/",
         {"action": "delete_selected", "_selected_action": [line.id], "post": "yes"},

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from games import services, throws
+from games import services, snapshots, throws
 from tests.games.play import play_move
 
 pytestmark = pytest.mark.django_db
 
 
 def throw(person, table, *, cup: bool) -> None:
-    copy = services.snapshots.get(table.pk, fresh=True)
+    copy = snapshots.get(table.pk, fresh=True)
     seat = copy.seat_of(person.pk).index
     play_move(copy, seat, {"type": "roll", "cup": cup}, {person.pk: person})
 
