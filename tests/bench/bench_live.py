@@ -673,6 +673,17 @@ def htmx_frame(fields: dict[str, str], port: int, table_id: int | None) -> str:
     )
 
 
+def move_frame(version: int, port: int, table_id: int | None) -> str:
+    """The floors' move: a hold of three dice, as a page sends it for `version`."""
+    action = {"type": "hold", "dice": [0, 2, 3]}
+    fields = {
+        "action": json.dumps(action, separators=(",", ":")),
+        "version": str(version),
+        "cid": uuid.uuid4().hex,
+    }
+    return htmx_frame(fields, port, table_id)
+
+
 def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """A random legal action: a kind first (roll, lift, hold, score), then one of that kind,
     so the five hold toggles and ten score boxes do not drown the rolls."""
@@ -1602,16 +1613,7 @@ class EchoPair:
                     await asyncio.sleep(min(1.0, act_at - now))
                     continue
                 ws = self.sockets[turn % self.senders]
-                action = {"type": "hold", "dice": [0, 2, 3]}
-                frame = htmx_frame(
-                    {
-                        "action": json.dumps(action, separators=(",", ":")),
-                        "version": str(turn + 1),
-                        "cid": uuid.uuid4().hex,
-                    },
-                    port,
-                    None,
-                )
+                frame = move_frame(turn + 1, port, None)
                 sent = loop.time()
                 await ws.send(frame)
                 async with asyncio.timeout(ACK_TIMEOUT):
@@ -1627,9 +1629,7 @@ class EchoPair:
             bench.error(f"eco: {error!r}")
 
     async def close(self) -> None:
-        for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await close_all(self.sockets)
 
 
 VERSION_IN_FRAGMENT = re.compile(r'id="mesa-versao" data-version="(\d+)"')
@@ -1667,16 +1667,7 @@ class BareTable:
         port = bench.server.port
         try:
             while not bench.phase.stopping:
-                action = {"type": "hold", "dice": [0, 2, 3]}
-                frame = htmx_frame(
-                    {
-                        "action": json.dumps(action, separators=(",", ":")),
-                        "version": str(self.version),
-                        "cid": uuid.uuid4().hex,
-                    },
-                    port,
-                    self.table_id,
-                )
+                frame = move_frame(self.version, port, self.table_id)
                 sent = loop.time()
                 await self.sockets[self.version % 2].send(frame)
                 async with asyncio.timeout(ACK_TIMEOUT):
@@ -1693,9 +1684,13 @@ class BareTable:
             bench.error(f"laço nu: {error!r}")
 
     async def close(self) -> None:
-        for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await close_all(self.sockets)
+
+
+async def close_all(sockets: list[ClientConnection]) -> None:
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            await ws.close()
 
 
 async def measure(
