@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import shlex
 import shutil
@@ -63,9 +64,19 @@ def available() -> bool:
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free port below the kernel's ephemeral range: a server stopped and started again on it
+    (the fault tests) cannot find it taken by the local end of some other test's connection.
+    Drawn from the system's randomness, not `random`, which tests seed alike in each worker."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    draw = random.SystemRandom()
+    while True:
+        port = draw.randrange(10_000, low)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 def _user_exists(name: str) -> bool:
