@@ -157,10 +157,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "games.redis_layer.RedisChannelLayer",  # channels-redis, minus a leak
-            # The messages for all the sockets of one process wait in one Redis list, and a
-            # message past its capacity is dropped: room for a busy process's hundreds of tables.
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "bozo:channels", "capacity": 5000},
+            # Pub/sub: a group message is one publish, fanned out to the group's sockets in each
+            # process; a group is a subscription, which a Redis restart or flush does not forget.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "bozo:channels"},
         }
     }
     CACHES = {
@@ -173,7 +173,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.LocalChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "accounts.User"
@@ -318,10 +318,10 @@ GAMES_SWEEP_SECONDS = 0.25
 GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))
 GAMES_PRESENCE_REFRESH_SECONDS = 30
 GAMES_PRESENCE_STALE_SECONDS = 90
-# How often a process checks that the channel layer still holds its groups (a Redis restarted
-# without persistence forgets them; games/layers.py), and the sweeper's wait after a failed
-# look (the database down), doubling from the first to the most.
-GAMES_GROUPS_CHECK_SECONDS = 15.0
+# How often a process checks that the channel layer passes its messages (games/layers.py: after a
+# Redis outage its sockets catch up), and the sweeper's wait after a failed look (the database
+# down), doubling from the first to the most.
+GAMES_LAYER_CHECK_SECONDS = 1.0
 GAMES_SWEEPER_BACKOFF = (1.0, 30.0)
 # At most this many tables of one host in the waiting room at once (solo training and duels
 # against a robot start at once: they never wait there).

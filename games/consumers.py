@@ -16,7 +16,6 @@ import json
 import logging
 import re
 import time
-import weakref
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -24,7 +23,6 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -38,7 +36,6 @@ from games import (
     limits,
     presence,
     presenters,
-    redis_layer,
     rendering,
     rules,
     services,
@@ -46,7 +43,7 @@ from games import (
     sweeper,
 )
 from games.catalog import GAMES_BY_SLUG
-from games.layers import keeper
+from games.layers import watch
 from games.snapshots import TableCopy
 
 log = logging.getLogger(__name__)
@@ -70,27 +67,22 @@ POLICY_VIOLATION = 4008  # 1008's meaning, in the range an application may send
 TOO_MANY = 4029
 
 
-# The tables' database work runs in a few threads of its own: the commits of several tables then
-# overlap (PostgreSQL writes them to its log together) instead of waiting in line in Channels'
-# one database thread. Each piece of work borrows a connection and gives it back when done
-# (Channels closes old connections around it); on PostgreSQL the pool checks a connection before
-# lending it, so one that a database restart cut is never handed to a move or a render.
-DATABASE_THREADS = ThreadPoolExecutor(
-    max_workers=settings.GAMES_DATABASE_THREADS, thread_name_prefix="mesas-db"
-)
-
-
 # Errors of an unreachable database (PostgreSQL stopped, restarting, a connection cut, no
 # connection to borrow within the pool's timeout).
 DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
+# The tables' database work runs in a few threads of its own rather than Channels' one: the
+# commits of several tables overlap. Not the loop's default pool, whose threads other work
+# shares (and which each test's loop makes anew, so its connections outlived it).
+DATABASE_THREADS = ThreadPoolExecutor(
+    max_workers=settings.GAMES_DATABASE_THREADS, thread_name_prefix="mesas-db"
+)
+
+
 def database(function):
     """`function` as Channels runs database work from async code, in the tables' threads."""
     return database_sync_to_async(function, thread_sensitive=False, executor=DATABASE_THREADS)
-
-
-LAYER_DOWN = redis_layer.SERVER_GONE
 
 
 class BadMessage(Exception):
@@ -183,98 +175,10 @@ def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") 
     )
 
 
-# Players before spectators: when a table changes, every socket of its group is told at once, in
-# the order they joined, and each push runs to its end without yielding; a thousand spectators
-# ahead of the players (who joined after them: a reload) would delay the players' frames, and the
-# mover's own answer, by a thousand renders and sends. So spectators' pushes wait in one line per
-# event loop, let through a few at a time, each few after everything that became ready meanwhile
-# (the seated sockets' pushes, the mover's answer, other tables' moves) has run. And a move's
-# mover is answered before the audience's group is even sent to (`act`): with channels-redis that
-# group_send packs one message per spectator, which the mover's answer would otherwise wait for.
-SPECTATORS_AT_ONCE = 8
 # The latest chat lines and reactions a socket was sent, by id: one that reaches it twice (its
 # person sat down or left while it was posted, and the socket was in both of the table's groups)
 # shows once.
 SEEN = 32
-
-
-class SpectatorLine:
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.waiting: list[asyncio.Future] = []
-        self.running = False
-
-    async def turn(self) -> None:
-        waiter = self.loop.create_future()
-        self.waiting.append(waiter)
-        if not self.running:
-            self.running = True
-            self.loop.create_task(self.let_through())
-        await waiter
-
-    async def let_through(self) -> None:
-        try:
-            while self.waiting:
-                await asyncio.sleep(0)  # what is ready now goes first
-                going = self.waiting[:SPECTATORS_AT_ONCE]
-                del self.waiting[:SPECTATORS_AT_ONCE]
-                for waiter in going:
-                    if not waiter.done():  # its socket may have closed meanwhile
-                        waiter.set_result(None)
-        finally:
-            self.running = False
-
-
-_spectator_line: SpectatorLine | None = None
-
-
-# And a spectator of this process waits (at most SEATED_WAIT) until the seated sockets of its
-# table in this process have been sent that version: a seated socket's push may wait on a read
-# of the new copy (another process made the move) while the line lets spectators through.
-SEATED_WAIT = 0.1
-_tables: dict[int, weakref.WeakSet] = {}  # table -> this process's sockets there
-_seated_pushed: dict[tuple[int, int], asyncio.Event] = {}  # (table, version) -> all seated sent
-_seated_done: dict[int, int] = {}  # table -> the newest version all its seated sockets were sent
-
-
-def _seated_behind(table_id: int, version: int) -> bool:
-    return any(c.version < version and c.seated() for c in _tables.get(table_id, ()))
-
-
-async def seated_first(table_id: int, version: int) -> None:
-    """Wait until this process's seated sockets at `table_id` were sent `version`. One look over
-    the table's sockets per version (the first spectator's), not one per spectator."""
-    if _seated_done.get(table_id, -1) >= version:
-        return
-    event = _seated_pushed.get((table_id, version))
-    if event is None:
-        if not _seated_behind(table_id, version):
-            _seated_done[table_id] = max(version, _seated_done.get(table_id, -1))
-            return
-        event = _seated_pushed[(table_id, version)] = asyncio.Event()
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(event.wait(), SEATED_WAIT)
-    _seated_pushed.pop((table_id, version), None)
-    _seated_done[table_id] = max(version, _seated_done.get(table_id, -1))
-
-
-def seated_pushed(table_id: int) -> None:
-    """A seated socket of `table_id` was sent a new version: the spectators waiting for the
-    seated sockets of that table (and version) go when none is behind any more."""
-    for (table, version), event in list(_seated_pushed.items()):
-        if table == table_id and not _seated_behind(table, version):
-            event.set()
-            _seated_pushed.pop((table, version), None)
-            _seated_done[table] = max(version, _seated_done.get(table, -1))
-
-
-async def spectators_turn() -> None:
-    """Wait until this spectator's push may go: after what was ready on the loop."""
-    global _spectator_line
-    loop = asyncio.get_running_loop()
-    if _spectator_line is None or _spectator_line.loop is not loop:
-        _spectator_line = SpectatorLine(loop)
-    await _spectator_line.turn()
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -284,7 +188,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     groups_joined: tuple[str, ...] = ()
     version: int = -1
     in_seated_group: bool = False  # which of the table's two groups this socket is in
-    joined_at: float = 0.0  # when it began joining its groups (the group check's: games/layers)
     user_id: int | None = None
     address: str | None = None  # the client's, for the limits per address
 
@@ -321,13 +224,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.groups_joined = (services.table_group(self.table_id, seated=self.in_seated_group),)
         if self.user_id is not None:
             self.groups_joined += (services.user_group(self.user_id),)
-        self.joined_at = time.monotonic()
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        _tables.setdefault(self.table_id, weakref.WeakSet()).add(self)
         await self.accept()
         sweeper.start()
-        keeper.add(self)
+        watch.add(self)
         back = None  # what a robot played for this person while they were away
         if self.user_id is not None:
             where = (self.table_id, self.user_id, self.channel_name)
@@ -339,36 +240,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         copy = await database(snapshots.get)(self.table_id, fresh=True)
         return copy.version if copy is not None else -1
 
-    async def rejoin(self) -> None:
-        """Join this socket's groups again (the layer lost them); `catch_up` follows."""
-        self.joined_at = time.monotonic()
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
-
     async def catch_up(self, version: int) -> None:
-        """Bring the page up to `version`, the table's newest read after it rejoined (a move
-        after the read reaches the group), if it missed moves while out of its groups."""
+        """Bring the page up to `version`, the table's newest (games/layers.py: after the channel
+        layer lost messages)."""
         if version > self.version:
             await self.push(version=version)
 
     async def disconnect(self, code: int) -> None:
-        keeper.discard(self)
         limits.socket_closed(self, self.user_id, self.address)
         presence.forget(self.channel_name)  # first: the rest may be cut short (a slow close)
-        here = _tables.get(self.table_id)
-        if here is not None and self in here:  # once, however many times the socket ends
-            here.discard(self)
-            if not here:  # the table's last socket here takes the table's renders with it
-                del _tables[self.table_id]
-                _seated_done.pop(self.table_id, None)
-                rendering.drop_renders(self.table_id)
+        if watch.discard(self):  # the table's last socket here takes the table's renders with it
+            rendering.drop_renders(self.table_id)
         for group in self.groups_joined:
             try:
                 await self.channel_layer.group_discard(group, self.channel_name)
-            except LAYER_DOWN as error:  # the layer's server is gone, and the group with it
-                log.warning("leaving group %s failed: %s", group, error)
-            except Exception:
-                log.exception("leaving group %s failed", group)
+            except Exception as error:  # the layer's server is gone (Redis restarting)
+                log.warning("leaving group %s failed: %r", group, error)
         if self.groups_joined and self.user_id is not None:
             try:
                 last = await database(presence.closed)(
@@ -610,33 +497,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if message["version"] <= self.version:
             return
         try:
-            if not self.seated():
-                await seated_first(self.table_id, message["version"])
-                await spectators_turn()
-                if message["version"] <= self.version:  # a later push brought it meanwhile
-                    return
             await self.push(version=message["version"])
         except Exception:  # the next change (or a reconnection) brings the page up to date
             log.exception("socket of table %s missed version %s", self.table_id, message["version"])
-
-    def seated(self) -> bool:
-        """Whether this socket's person holds a seat, as this process's newest copy of the table
-        says (no copy yet: taken as seated, so that no player waits on a guess)."""
-        if self.user_id is None:
-            return False
-        copy = snapshots.cached(self.table_id)
-        return copy is None or copy.seat_of(self.user_id) is not None
-
-    async def layer_down(self, message: dict[str, Any]) -> None:
-        """The channel layer's server is gone (Redis restarting: games/redis_layer.py says so to
-        every socket of the process): close with 4011, a server's passing trouble, and the page
-        opens a new socket by itself (table.js), which joins its groups on the server that is back.
-        """
-        log.warning("socket of table %s lost the channel layer (%s)", self.table_id, message)
-        with contextlib.suppress(Exception):  # the connection went meanwhile: no one to tell
-            await self.close(code=4011)
-        await self.disconnect(4011)
-        raise StopConsumer
 
     def seen_before(self, message_id: int | str) -> bool:
         """Whether this chat line or reaction was sent to this socket already: it came through
@@ -740,8 +603,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.regroup(seated)
         if html:
             await self.send_html(html)
-        if _seated_pushed and self.seated():
-            seated_pushed(self.table_id)
 
     async def regroup(self, seated: bool) -> None:
         """Move this socket to the table's other group when its person sat down or left their
