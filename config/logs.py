@@ -11,6 +11,7 @@ Answers of 500 and above keep everything.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 
@@ -23,3 +24,14 @@ class BadInputOnOneLine(logging.Filter):
             if record.levelno > logging.WARNING:
                 record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
+
+
+class CancelledCleanUp(logging.Filter):
+    """channels-redis's pub/sub layer unsubscribes a socket's channel when its receive is
+    cancelled, and logs a traceback if that clean-up is cancelled in turn: daphne stopping with
+    sockets open, one per socket. Redis drops the subscriptions with the connection anyway, so
+    that one record goes (on the layer's logger only); any other error stays."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, asyncio.CancelledError)

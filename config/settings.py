@@ -282,7 +282,10 @@ LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"bad_input": {"()": "config.logs.BadInputOnOneLine"}},
+    "filters": {
+        "bad_input": {"()": "config.logs.BadInputOnOneLine"},
+        "cancelled_clean_up": {"()": "config.logs.CancelledCleanUp"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "level": LOG_LEVEL, "filters": ["bad_input"]}
     },
@@ -290,6 +293,7 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": [], "propagate": True},
         "daphne.server": {"level": "WARNING"},
+        "channels_redis.pubsub": {"filters": ["cancelled_clean_up"]},
     },
 }
 

@@ -23,8 +23,9 @@ from django.utils.translation import ngettext
 
 from games import presence, rules, snapshots
 from games.models import Action
-from games.rendering import seat_name, with_names
+from games.rules.base import with_names
 from games.snapshots import SeatCopy
+from games.table_view import seat_name
 
 log = logging.getLogger(__name__)
 PLACE = "mesa-ausencia"

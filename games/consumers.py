@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import time
@@ -27,7 +26,6 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.template.loader import render_to_string
-from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from games import (
@@ -44,18 +42,17 @@ from games import (
 )
 from games.catalog import GAMES_BY_SLUG
 from games.layers import watch
+from games.messages import BadMessage, parse_action, parse_int, parse_message
 from games.snapshots import TableCopy
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE = 4096
 COMMANDS = frozenset(
     {
         "sit", "leave", "start", "robot_add", "seat_clear", "seat_move", "replay", "hint",
         "mute", "chat", "queue_join", "queue_leave", "react",
     }
 )  # fmt: skip
-CID = re.compile(r"[A-Za-z0-9_-]{0,64}")
 # Each socket may send a burst of messages, then a few per second; past that it gets one notice,
 # and a socket that goes on regardless is closed.
 BURST, PER_SECOND, PAST_BUDGET = 60, 15.0, 60
@@ -85,94 +82,11 @@ def database(function):
     return database_sync_to_async(function, thread_sensitive=False, executor=DATABASE_THREADS)
 
 
-class BadMessage(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def _refuse_constant(name: str) -> Any:
-    raise BadMessage(_("Mensagem inválida: número fora do formato."))
-
-
-def _refuse_float(text: str) -> Any:
-    raise BadMessage(_("Mensagem inválida: número fora do formato."))
-
-
-def _check_text(value: Any, depth: int = 0) -> None:
-    """Refuse text the database or the page could not take (NUL, lone surrogates)."""
-    if depth > 20:
-        raise BadMessage(_("Mensagem inválida: aninhada demais."))
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise BadMessage(_("Mensagem inválida: caractere nulo."))
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                raise BadMessage(_("Mensagem inválida: texto malformado.")) from None
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_text(key, depth + 1)
-            _check_text(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            _check_text(item, depth + 1)
-
-
-def parse_json(text: str) -> Any:
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_refuse_float)
-    except (ValueError, RecursionError):
-        raise BadMessage(_("Mensagem inválida: não é JSON.")) from None
-    _check_text(data)
-    return data
-
-
-def parse_message(text: str | None) -> dict[str, Any]:
-    if text is None:
-        raise BadMessage(_("Mensagem inválida: envie texto JSON."))
-    if len(text) > MAX_MESSAGE:
-        raise BadMessage(_("Mensagem grande demais."))
-    data = parse_json(text)
-    if not isinstance(data, dict):
-        raise BadMessage(_("Mensagem inválida: esperava um objeto JSON."))
-    cid = data.get("cid", "")
-    if not isinstance(cid, str) or not CID.fullmatch(cid):
-        raise BadMessage(_("Mensagem inválida: identificador de comando (cid) malformado."))
-    return data
-
-
-def parse_int(value: Any, what: str) -> int:
-    """A whole number from a form field (text) or JSON (an integer); nothing else."""
-    if isinstance(value, str) and re.fullmatch(r"-?\d{1,9}", value.strip()):
-        return int(value)
-    if type(value) is int and abs(value) < 10**9:
-        return value
-    raise BadMessage(_("Mensagem inválida: %(what)s deve ser um número.") % {"what": what})
-
-
-def parse_action(data: dict[str, Any]) -> dict[str, Any]:
-    raw = data.get("action")
-    if isinstance(raw, str):
-        try:
-            raw = parse_json(raw)
-        except BadMessage:
-            raise BadMessage(_("Jogada inválida: não é JSON.")) from None
-    if not isinstance(raw, dict):
-        raise BadMessage(_("Jogada inválida: esperava um objeto com o campo “type”."))
-    return raw
-
-
 def notice_html(text: str, kind: str = "info", *, go: str = "", link: str = "") -> str:
     """The notice partial; with `go`, the page goes to that address (table.js follows it); with
     `link`, it offers a link to that table."""
-    role, going = ("status", f' data-go="{escape(go)}"') if go else ("alert", "")
-    more = f' <a href="{escape(link)}">{escape(_("Ir para a mesa"))}</a>' if link else ""
-    return (
-        f'<div id="mesa-aviso" class="mesa-aviso" role="{role}"{going}>'
-        f'<p class="message message--{kind}">{escape(text)}{more}</p></div>'
-    )
+    context = {"text": text, "kind": kind, "go": go, "link": link}
+    return render_to_string("games/_notice.html", context, using="jinja2")
 
 
 # The latest chat lines and reactions a socket was sent, by id: one that reaches it twice (its
@@ -523,15 +437,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         if reaction_id and self.seen_before(str(reaction_id)):
             return
         seat = message.get("seat")
-        where = f' data-reaction-seat="{int(seat)}"' if isinstance(seat, int) else ""
-        await self.send_html(
-            '<div id="mesa-reacoes" hx-swap-oob="beforeend">'
-            f'<p class="reaction"{where}><strong>{escape(message["author"])}</strong> '
-            f"<span>{escape(message['text'])}</span></p></div>"
-        )
+        context = {
+            "seat": seat if isinstance(seat, int) else None,
+            "author": message["author"],
+            "text": message["text"],
+        }
+        await self.send_html(render_to_string("games/_reaction.html", context, using="jinja2"))
 
     async def chat_removed(self, message: dict[str, Any]) -> None:
-        await self.send_html(f'<li id="chat-{int(message["id"])}" hx-swap-oob="delete"></li>')
+        context = {"id": int(message["id"])}
+        await self.send_html(render_to_string("games/_chat_removed.html", context, using="jinja2"))
 
     async def user_notice(self, message: dict[str, Any]) -> None:
         """A message for this person wherever they are (called from a queue, say); a link to a

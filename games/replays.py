@@ -16,9 +16,10 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from games import rendering, services, snapshots
+from games import rendering, services, snapshots, table_result, table_view
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Table
+from games.rules.base import with_names
 from games.snapshots import TableCopy
 
 HISTORY = snapshots.LOG_ACTIONS  # the moves a step shows the events of, as a live table does
@@ -60,13 +61,13 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
         raise Http404
     last = steps - 1
     step, notice = step_asked(request.GET.get("passo"), last)
-    names = [rendering.seat_name(seat) for seat in copy.seats]
+    names = [table_view.seat_name(seat) for seat in copy.seats]
     context = {"step": _step(copy, step, last, names), "notice": notice}
     if request.htmx and not request.htmx.history_restore_request:
         response = render(request, "games/_replay_step.html", context)
     else:
         you = services.seat_of(copy, request.user)
-        result = rendering.result(copy, you.index if you else None, names)
+        result = table_result.result(copy, you.index if you else None, names)
         path = reverse("games:replay", args=[table_id])
         context.update(
             table=copy,
@@ -100,7 +101,7 @@ def _step(copy: TableCopy, step: int, last: int, names: list[str]) -> dict[str, 
             None,
             names=names,
             events=history[0],
-            log=rendering.recent_log(history, names),
+            log=table_result.recent_log(history, names),
             heading=2,
             buttons=False,
             history=history,
@@ -111,7 +112,7 @@ def _step(copy: TableCopy, step: int, last: int, names: list[str]) -> dict[str, 
         "number": step,
         "last": last,
         "who": names[seat] if seat is not None and 0 <= seat < len(names) else "",
-        "lines": [rendering.with_names(str(e["text"]), names) for e in history[0] if e.get("text")],
+        "lines": [with_names(str(e["text"]), names) for e in history[0] if e.get("text")],
         "area": area,
         "path": path,
         "links": {

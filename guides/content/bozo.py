@@ -18,8 +18,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.bots import bozo as bot
-from games.rendering import game_render, with_names
+from games.rendering import game_render
 from games.rules import bozo as rules
+from games.rules.base import with_names
 from games.rules.bozo import BOX_NAMES, BOXES, COMBINATIONS, GAME
 from guides.content import Page, Position, Question, Round, Step, Verdict
 from guides.content.words import below_best, expected_final, points

@@ -153,6 +153,7 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
 
     from games import rendering as _rendering
     from games import rules as _rules
+    from games import table_actions, table_result, table_view
     from games.catalog import GAMES_BY_SLUG as _GAMES
     from games.services import ROBOT_FORBIDDEN as _FORBIDDEN
 
@@ -165,7 +166,7 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
 
     def _floor_html(copy, seat, signed_in, team, viewer_id) -> str:
         game = _rules.get(copy.game)
-        names = [_rendering.seat_name(s) for s in copy.seats]
+        names = [table_view.seat_name(s) for s in copy.seats]
         movers = game.to_act(copy.state) if copy.playing else []
         mine = copy.seats[seat] if seat is not None else None
         your_turn = seat in movers and mine is not None and not mine.played_by_robot
@@ -181,12 +182,12 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
                 if a["type"] not in _FORBIDDEN
             )
         mode = _GAMES[copy.game].mode(copy.mode)
-        actions, _hint = _rendering.viewer_actions(
+        actions, _hint = table_actions.viewer_actions(
             copy, seat, mode, signed_in, team, names, viewer_id
         )
         commands = "".join(_form(a.fields, a.disabled) for a in actions if a.fields)
         after = ""
-        result = _rendering.result(copy, seat, names)
+        result = table_result.result(copy, seat, names)
         if result is not None and result.can_replay:
             after = _form([("cmd", "replay")])
         if result is not None and result.next_table:

@@ -17,7 +17,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
-from games import rendering, rules, services, snapshots, sweeper
+from games import rendering, rules, services, snapshots, sweeper, table_result, table_view
 from games.models import Action, Deadline, Seat, Table, TableSocket
 from tests.games.sockets import (
     command,
@@ -164,7 +164,7 @@ def test_robots_play_a_whole_game_with_a_person_to_its_result(people, game, opti
     assert copy.outcome["reason"] in ("complete", "twelve")
     robot_moves = Action.objects.filter(table=table, user=None).exclude(seat=None)
     assert {m.seat for m in robot_moves} == {1, 2}
-    result = rendering.result(copy, 0, [rendering.seat_name(s) for s in copy.seats])
+    result = table_result.result(copy, 0, [table_view.seat_name(s) for s in copy.seats])
     assert result.title and len(result.sides) == 3
 
 

@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from config.asgi import application
-from games import consumers, rules, services, snapshots
+from games import consumers, messages, rules, services, snapshots
 from games.models import Action, Seat, Table
 from tests.games.sockets import Socket
 from tests.properties import EXAMPLES as PROPERTY_EXAMPLES
@@ -94,7 +94,7 @@ ODD_TEXT = st.sampled_from(
         "[" * 5000 + "]" * 5000,
         '{"a":' * 3000 + "1" + "}" * 3000,
         json.dumps({"x": [[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]}),
-        "x" * (consumers.MAX_MESSAGE + 1),
+        "x" * (messages.MAX_MESSAGE + 1),
         json.dumps({"cmd": "chat", "text": "y" * 4000}),
         '{"version": NaN, "action": "{}"}',
         '{"version": 1e400, "action": "{}"}',
@@ -426,13 +426,13 @@ class Fuzz:
 def refusal(text: str | bytes) -> str | None:
     """The notice the consumer's parsing gives `text`, escaped as the page receives it."""
     try:
-        data = consumers.parse_message(None if isinstance(text, bytes) else text)
+        data = messages.parse_message(None if isinstance(text, bytes) else text)
         if "ack" in data:
-            consumers.parse_int(data["ack"], "ack")
+            messages.parse_int(data["ack"], "ack")
         elif "cmd" not in data:
-            consumers.parse_action(data)
-            consumers.parse_int(data.get("version"), "version")
-    except consumers.BadMessage as error:
+            messages.parse_action(data)
+            messages.parse_int(data.get("version"), "version")
+    except messages.BadMessage as error:
         return escape(error.message)
     return None
 

@@ -60,7 +60,7 @@ def test_every_spectator_of_a_version_shares_one_render_and_each_seat_has_its_ow
     duel, ana, monkeypatch
 ):
     copy = snapshots.get(duel.pk)
-    made, context = [], rendering.table_context
+    made, context = [], rendering.table_context  # as rendering imported it
     monkeypatch.setattr(
         rendering, "table_context", lambda *a, **kw: made.append(a[1]) or context(*a, **kw)
     )

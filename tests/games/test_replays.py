@@ -97,10 +97,11 @@ def disabled(control: str) -> str:
 
 
 def rendering_names(text: str, table: Table) -> str:
-    from games import rendering
+    from games.rules.base import with_names
+    from games.table_view import seat_name
 
     copy = snapshots.load(table.pk)
-    return rendering.with_names(text, [rendering.seat_name(s) for s in copy.seats])
+    return with_names(text, [seat_name(s) for s in copy.seats])
 
 
 def escape(text: str) -> str:
