@@ -1,6 +1,7 @@
-"""Players are served before spectators: when a table changes, the seated people's sockets get
-their frames before any spectator's, even when the spectators joined the table's group first
-(a player's reload puts their socket last); the spectators still all get theirs."""
+"""Players are served before spectators: when a table changes, the seated people's group is sent
+to first (the mover answered in between), so their sockets get their frames before any
+spectator's, even when the spectators joined the table first (a player's reload puts their
+socket last); the spectators still all get theirs."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tests.games.sockets import (
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-SPECTATORS = 24  # three times the line's batch
+SPECTATORS = 24
 
 
 @pytest.fixture
