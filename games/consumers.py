@@ -282,10 +282,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             version=version,
             cid=data.get("cid", ""),
         )
-        # Players before spectators: the other seated people are told, the mover answered, and
-        # only then the rest (a thousand spectators' group_send is a thousand messages).
-        seated, rest = services.seated_part(outbox)
-        await services.send_collected(seated)
+        # The group messages go out in their order (a table's seated people before its audience)
+        # while the mover is answered: no socket's answer waits on the others' messages.
+        sending = asyncio.ensure_future(services.send_collected(outbox))
         try:
             if result.applied or result.status == "duplicate":
                 await self.push(version=result.version)
@@ -293,7 +292,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 kind = "warning" if result.status == "stale" else "error"
                 await self.push(notice=(result.message, kind), version=result.version)
         finally:
-            await services.send_collected(rest)
+            await sending
 
     async def command(self, data: dict[str, Any]) -> None:
         cmd = data.get("cmd")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -87,21 +86,6 @@ def table_group(table_id: int, *, seated: bool = True) -> str:
     (`send_table`): a channel layer delivers one group's messages a member after another, and
     a thousand spectators ahead of the players would delay the players' frames."""
     return f"mesa-{table_id}" if seated else f"mesa-{table_id}-plateia"
-
-
-def seated_part(
-    queue: list[tuple[str, dict[str, Any]]],
-) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, dict[str, Any]]]]:
-    """`queue`'s messages in two parts, each in its order: those to the tables' seated groups,
-    and the rest (the audiences', a person's, the lobby's), whose order among themselves is
-    kept: a person's notice that a change brought must come after that change."""
-    seated, rest = [], []
-    for item in queue:
-        (seated if _SEATED_GROUP.fullmatch(item[0]) else rest).append(item)
-    return seated, rest
-
-
-_SEATED_GROUP = re.compile(r"mesa-\d+")  # table_group(table_id), seated
 
 
 def send_table(table_id: int, message: dict[str, Any]) -> None:

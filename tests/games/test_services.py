@@ -483,19 +483,3 @@ def test_a_new_nickname_reaches_the_tables_as_a_new_version(duel, bia):
     assert snapshots.get(duel.pk).seats[1].name == "Beatriz"
     bia.save(update_fields=["last_login"])  # a login changes no name
     assert version_of(duel) == before + 1
-
-
-def test_a_changes_messages_to_seated_groups_go_ahead_and_the_rest_keep_their_order():
-    """A move's mover is answered between the two parts (games/consumers.py, `act`); a person's
-    notice that the change brought ("Sua vez na fila…") still comes after that change."""
-    change, other, notice, lobby = ({"n": n} for n in range(4))
-    queue = [
-        (services.table_group(7), change),
-        (services.table_group(7, seated=False), change),
-        (services.user_group(3), notice),
-        ("lobby", lobby),
-        (services.table_group(70), other),
-    ]
-    seated, rest = services.seated_part(queue)
-    assert seated == [("mesa-7", change), ("mesa-70", other)]
-    assert rest == [("mesa-7-plateia", change), ("user-3", notice), ("lobby", lobby)]
