@@ -19,9 +19,9 @@
   // When a closed socket is opened again, through the ws extension's socketWrapper: after
   // 1006, 1011, 1012, 1013 (the network, a server restarting) within 1.5 s, so that a page is
   // back within 2 s of the network; at once when the browser says it is online again or the
-  // person taps "Tentar agora"; after 4011 (the server's passing trouble: the channel layer's
-  // Redis restarting) waiting longer each time, up to 30 s, so the pages do not all come back
-  // at once. Never after 4001 (logged out), 4008 (flooding), 4029 (too many sockets of the
+  // person taps "Tentar agora"; after 4011 (the server's passing trouble: its database or its
+  // Redis unreachable as the socket opened) waiting longer each time, up to 30 s, so the pages
+  // do not all come back at once. Never after 4001 (logged out), 4008 (flooding), 4029 (too many sockets of the
   // account or address; the notice stays on the page) or 4404 (no such table). The extension's
   // own timer cannot be cancelled and would open a second socket beside one opened early: its
   // delay is made the longest a timer keeps (about 25 days).
