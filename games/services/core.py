@@ -347,6 +347,12 @@ def may_watch(copy: TableCopy, user: Any, invite_code: str = "") -> bool:
     return user_id is not None and (user_id == copy.host_id or copy.seat_of(user_id) is not None)
 
 
+def refuse_unless_watching(copy: TableCopy, user: Any, invite_code: str = "") -> None:
+    """A private table is joined (a seat, the queue) through its invitation, like it is seen."""
+    if not may_watch(copy, user, invite_code):
+        raise TableError(_("Esta mesa é privada: entre pelo link de convite."))
+
+
 def _closing(copy: TableCopy, reason: str, *, by: str = "admin") -> Change:
     """Close without a winner; `by` ("host", "admin") lets each viewer be told it their way
     (the host reads "Você encerrou a mesa", the others the stored text)."""

@@ -9,7 +9,14 @@ from django.utils.translation import gettext as _
 from games import rules
 from games.rules.base import with_names
 from games.services import core
-from games.services.core import Change, TableError, _has_socket, _run, user_id_of
+from games.services.core import (
+    Change,
+    TableError,
+    _has_socket,
+    _run,
+    refuse_unless_watching,
+    user_id_of,
+)
 from games.snapshots import Queued, SeatCopy, TableCopy
 
 # -- the queue -----------------------------------------------------------------------------------
@@ -22,11 +29,6 @@ def has_queue(copy: TableCopy) -> bool:
     return rules.get(copy.game).queue
 
 
-def _refuse_uninvited(copy: TableCopy, user_id: int, invite_code: str) -> None:
-    if not copy.is_public and user_id != copy.host_id and invite_code != copy.invite_code:
-        raise TableError(_("Esta mesa é privada: entre pelo link de convite."))
-
-
 def queue_join(*, table_id: int, user, invite_code: str = "") -> int | None:
     """Join the queue of a full table: whoever waits watches (no hand but the public ones) and
     sits at the game's next break. Returns the place in the queue (0: the first)."""
@@ -37,7 +39,7 @@ def queue_join(*, table_id: int, user, invite_code: str = "") -> int | None:
     def decide(copy: TableCopy) -> Change | None:
         if not copy.is_open:
             raise TableError(_("Esta partida já terminou."))
-        _refuse_uninvited(copy, user_id, invite_code)
+        refuse_unless_watching(copy, user, invite_code)
         if not has_queue(copy):
             raise TableError(_("Esta mesa não tem fila."))
         if copy.seat_of(user_id) is not None:

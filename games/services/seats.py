@@ -20,10 +20,11 @@ from games.services.core import (
     _run,
     _seat_at,
     _with_seat,
+    refuse_unless_watching,
     seat_of,
     user_id_of,
 )
-from games.services.queue import _refuse_uninvited, has_queue
+from games.services.queue import has_queue
 from games.snapshots import SeatCopy, TableCopy
 
 
@@ -45,7 +46,7 @@ def seat_take(
     def decide(copy: TableCopy) -> Change | None:
         if not copy.is_open:
             raise TableError(_("Esta partida já terminou."))
-        _refuse_uninvited(copy, user_id, invite_code)
+        refuse_unless_watching(copy, user, invite_code)
         mine = copy.seat_of(user_id)
         if mine is not None and index in (None, mine.index) and team in (None, mine.team):
             return None  # sitting where one sits (a second tab, a repeated frame): nothing to do

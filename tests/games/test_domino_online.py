@@ -181,6 +181,17 @@ def test_a_full_table_offers_the_queue_whose_people_watch_without_any_hand(peopl
     assert snapshots.get(table.pk).queue == ()
 
 
+def test_the_queue_of_a_private_table_is_joined_through_its_invitation(people, waiting):
+    table = services.table_create(host=people[0], game="domino", mode="duplas", is_public=False)
+    for person in people[1:]:
+        services.seat_take(table_id=table.pk, user=person, invite_code=table.invite_code)
+    services.table_start(table_id=table.pk, by=people[0])
+    eva = waiting[0]
+    with pytest.raises(services.TableError, match="privada"):
+        services.queue_join(table_id=table.pk, user=eva)
+    assert services.queue_join(table_id=table.pk, user=eva, invite_code=table.invite_code) == 0
+
+
 def test_at_the_end_of_a_hand_people_in_the_queue_take_the_robots_seats(people, waiting, site_rng):
     # A seeded deal: with the site's own generator about one first hand in a few hundred scores
     # 200 and ends the match, where the queue's rule is another (the next test's).
