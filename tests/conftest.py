@@ -22,18 +22,24 @@ SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 
 
 # Under `make test`'s workers (pytest-xdist, --dist loadgroup) each test goes to whichever
-# worker is free, except those that share something for a whole file (a browser, a live server, a
-# throwaway Redis or the servers of a fault test): a file of them stays on one worker.
+# worker is free, except those that share something for a whole file (a browser, a live server or
+# a throwaway Redis): a file of them stays on one worker. The tests that start servers of their
+# own (marked `servers`: several daphnes, PostgreSQL, Redis, nginx) take more than a core each, so
+# they run one after another on one worker, never two at once.
 SHARED_PER_FILE = {"browser", "redis_url"}
-FOLDERS_SHARED_PER_FILE = {"e2e", "faults"}
+FOLDERS_SHARED_PER_FILE = {"e2e"}
 
 
+# First, before pytest-xdist's own hook reads the groups into the tests' ids.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     from django.test import TransactionTestCase
 
     for item in items:
         case = getattr(item, "cls", None)
-        if (
+        if item.get_closest_marker("servers"):
+            item.add_marker(pytest.mark.xdist_group("servers"))
+        elif (
             item.path.parent.name in FOLDERS_SHARED_PER_FILE
             or SHARED_PER_FILE & set(getattr(item, "fixturenames", ()))
             or (case is not None and hasattr(case, "live_server_url"))
@@ -48,6 +54,20 @@ def pytest_collection_modifyitems(config, items):
         if not item.get_closest_marker("timeout"):
             folder = item.path.parent.name
             item.add_marker(pytest.mark.timeout(SLOW_FOLDERS.get(folder, TIMEOUT)))
+
+
+def pytest_collection_finish(session):
+    """pytest-xdist writes each test's group into its id; a pytest that ignores that write
+    (pytest-dev/pytest-xdist#1386) would spread the groups over the workers without a word."""
+    if not session.config.getoption("loadgroup", False):
+        return
+    lost = [
+        item.nodeid
+        for item in session.items
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid.rsplit("]", 1)[-1]
+    ]
+    if lost:
+        raise pytest.UsageError(f"pytest-xdist's groups were lost ({len(lost)} tests): {lost[0]}")
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ import pytest
 from tests import servers
 
 # Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
-pytestmark = pytest.mark.backend
+pytestmark = [pytest.mark.backend, pytest.mark.servers]
 
 REPO = Path(__file__).resolve().parents[1]
 BACKUP = REPO / "deploy" / "backup.sh"

@@ -515,6 +515,7 @@ def _https(port: int, path: str, headers: dict[str, str], *, method: str = "GET"
         conn.close()
 
 
+@pytest.mark.servers
 def test_nginx_in_front_of_two_daphnes_passes_the_real_client_and_the_socket(tmp_path):
     nginx, openssl = shutil.which("nginx"), shutil.which("openssl")
     if nginx is None or openssl is None:

@@ -24,7 +24,11 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from tests.faults import harness as h
+
+pytestmark = pytest.mark.servers
 
 TABLES = {
     "duel": {"game": "bozo", "mode": "duelo", "seats": ["Ana", "Bia"]},

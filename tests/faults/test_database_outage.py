@@ -29,8 +29,12 @@ import re
 import urllib.error
 import urllib.request
 
+import pytest
+
 from tests import servers
 from tests.faults import harness as h
+
+pytestmark = pytest.mark.servers
 
 TABLES = {
     "duel": {"game": "bozo", "mode": "duelo", "seats": ["Ana", "Bia"]},

@@ -32,7 +32,7 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.faults import harness as h
 from tests.waiting import wait_until
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.servers]
 
 TABLES = {"duel": {"game": "bozo", "mode": "duelo", "seats": ["Ana", "Bia"]}}
 

@@ -28,7 +28,11 @@ import asyncio
 import random
 import socket
 
+import pytest
+
 from tests.faults import harness as h
+
+pytestmark = pytest.mark.servers
 
 TABLES = {
     "duel": {"game": "bozo", "mode": "duelo", "seats": ["Ana", "Bia"]},

@@ -402,6 +402,7 @@ async def tabs_on_two_processes(first, second, setup: dict, database_url: str) -
             await page.ws.close()
 
 
+@pytest.mark.servers
 def test_one_move_from_two_tabs_on_two_processes_lands_once_in_every_game(tmp_path):
     """Behind the proxy one person's two tabs may reach two daphne processes: the same frame
     sent by both at once, then the move with each tab's own cid, each lands once."""

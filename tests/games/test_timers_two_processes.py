@@ -17,7 +17,7 @@ from games import rules
 from tests.games.test_two_processes import REPO, Daphne, Player, backends, environment, run
 
 # Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
-pytestmark = pytest.mark.backend
+pytestmark = [pytest.mark.backend, pytest.mark.servers]
 
 # Robots at a table's quick pace ("Robôs rápidos"): the most timers due in the least time.
 TABLES = {

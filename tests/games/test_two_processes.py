@@ -27,7 +27,7 @@ from tests import servers
 from tests.pages import Page
 
 # Runs against DATABASE_URL/REDIS_URL when set: in CI's PostgreSQL + Redis pass too.
-pytestmark = pytest.mark.backend
+pytestmark = [pytest.mark.backend, pytest.mark.servers]
 
 REPO = Path(__file__).resolve().parents[2]
 
