@@ -1,4 +1,8 @@
-"""Playwright with the system Chromium. Under CI=true a missing browser fails, never skips."""
+"""Playwright with the system Chromium. Under CI=true a missing browser fails, never skips.
+
+Debian's `chromium-headless-shell` is preferred where it is installed (.ci/run installs it): the
+same Chromium build's old headless shell, which Playwright itself runs for headless tests, without
+the full browser's window machinery; the browser tests cost a quarter less CPU on it."""
 
 from __future__ import annotations
 
@@ -8,7 +12,12 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (
+    os.environ.get("CHROMIUM_PATH")
+    or shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or "/usr/bin/chromium"
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
