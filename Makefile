@@ -34,10 +34,12 @@ run: $(VENV)/.installed
 	@echo ""
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# The whole suite on two workers, one per core (tests/conftest.py keeps a file that shares a
-# browser on one, and the tests that start servers together on one). One folder or test:
+# The whole suite on four workers (pytest-xdist): most of a browser or server test is a round
+# trip through other processes (browser, live server, database), so on two cores two workers
+# left the cores idle a sixth of the time. tests/conftest.py keeps a file that shares a browser on
+# one worker, and the tests that start servers of their own on one. One folder or test:
 # `make test TESTS=tests/rules`.
-WORKERS ?= 2
+WORKERS ?= 4
 TESTS ?=
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup $(TESTS)
