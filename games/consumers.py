@@ -409,10 +409,18 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_changed(self, message: dict[str, Any]) -> None:
         if message["version"] <= self.version:
             return
-        try:
-            await self.push(version=message["version"])
-        except Exception:  # the next change (or a reconnection) brings the page up to date
-            log.exception("socket of table %s missed version %s", self.table_id, message["version"])
+        for attempt in (1, 2):
+            try:
+                await self.push(version=message["version"])
+                return
+            except DATABASE_DOWN:
+                # The pool drops a connection that a database restart cut; the second read
+                # borrows another. Nothing else may come to move this page (its turn may be next).
+                if attempt == 2:
+                    break
+            except Exception:
+                break
+        log.exception("socket of table %s missed version %s", self.table_id, message["version"])
 
     def seen_before(self, message_id: int | str) -> bool:
         """Whether this chat line or reaction was sent to this socket already: it came through

@@ -21,7 +21,7 @@ from django.test import Client, override_settings
 from django.urls import path
 
 from config.outage import page as outage_page
-from games import layers, services
+from games import layers, services, snapshots
 from tests.games.sockets import (
     connect,
     send,
@@ -123,6 +123,43 @@ async def test_a_page_that_missed_a_move_while_the_layer_was_away_is_brought_up_
     assert theirs.page.version == start
     away.clear()
     await theirs.until_version(start + 1, timeout=10)  # caught up after the next check
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_page_whose_render_meets_a_connection_cut_meanwhile_still_gets_the_move(
+    duel, users, monkeypatch
+):
+    """A move made by another process: this one reads it from the database to render it. The
+    first connection lent after a database restart may still be a cut one; the page must not
+    stay a version behind (its person's turn may come next, and nothing else would move it)."""
+    ana, bia = users
+    mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
+    layer, released = get_channel_layer(), asyncio.Event()
+    group_send = layer.group_send
+
+    async def held(group, message):
+        await released.wait()
+        await group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", held)
+    start = await version_now(duel.pk)
+    await send(mine, ROLL, version=start, cid="moved-elsewhere")
+    await mine.until_version(start + 1)
+
+    read, cut = snapshots.get, []
+
+    def once_cut(*args, **kwargs):
+        if not cut:
+            cut.append(True)
+            raise OperationalError("consuming input failed: server closed the connection")
+        return read(*args, **kwargs)
+
+    snapshots.clear()  # as in another process: the new version is read from the database
+    monkeypatch.setattr(snapshots, "get", once_cut)
+    released.set()
+    await theirs.until_version(start + 1)
+    assert cut == [True]
 
 
 @pytest.mark.django_db(transaction=True)
