@@ -24,8 +24,9 @@ SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 # Under `make test`'s workers (pytest-xdist, --dist loadgroup) each test goes to whichever
 # worker is free, except those that share something for a whole file (a browser, a live server or
 # a throwaway Redis): a file of them stays on one worker. The tests that start servers of their
-# own (marked `servers`: several daphnes, PostgreSQL, Redis, nginx) take more than a core each, so
-# they run one after another on one worker, never two at once.
+# own (marked `servers`: several daphnes, PostgreSQL, Redis, nginx) take more than a core each:
+# they run one after another, in two lines (the fault tests, the others) so that neither line
+# is the run's longest.
 SHARED_PER_FILE = {"browser", "redis_url"}
 FOLDERS_SHARED_PER_FILE = {"e2e"}
 
@@ -38,7 +39,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         case = getattr(item, "cls", None)
         if item.get_closest_marker("servers"):
-            item.add_marker(pytest.mark.xdist_group("servers"))
+            item.add_marker(pytest.mark.xdist_group(f"servers-{item.path.parent.name}"))
         elif (
             item.path.parent.name in FOLDERS_SHARED_PER_FILE
             or SHARED_PER_FILE & set(getattr(item, "fixturenames", ()))
