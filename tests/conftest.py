@@ -25,8 +25,8 @@ SLOW_FOLDERS = {"e2e": 300, "faults": 300}
 # worker is free, except those that share something for a whole file (a browser, a live server or
 # a throwaway Redis): a file of them stays on one worker. The tests that start servers of their
 # own (marked `servers`: several daphnes, PostgreSQL, Redis, nginx) take more than a core each:
-# they run one after another, in two lines (the fault tests, the others) so that neither line
-# is the run's longest.
+# they run one after another in a line per folder (the fault tests, the games', the top level's),
+# so that no line is the run's longest.
 SHARED_PER_FILE = {"browser", "redis_url"}
 FOLDERS_SHARED_PER_FILE = {"e2e"}
 
