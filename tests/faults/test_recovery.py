@@ -24,6 +24,7 @@ from config.outage import page as outage_page
 from games import layers, services, snapshots
 from tests.games.sockets import (
     connect,
+    hold_group_sends,
     send,
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
     version_now,
@@ -135,14 +136,7 @@ async def test_a_page_whose_render_meets_a_connection_cut_meanwhile_still_gets_t
     stay a version behind (its person's turn may come next, and nothing else would move it)."""
     ana, bia = users
     mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
-    layer, released = get_channel_layer(), asyncio.Event()
-    group_send = layer.group_send
-
-    async def held(group, message):
-        await released.wait()
-        await group_send(group, message)
-
-    monkeypatch.setattr(layer, "group_send", held)
+    released = hold_group_sends(monkeypatch)
     start = await version_now(duel.pk)
     await send(mine, ROLL, version=start, cid="moved-elsewhere")
     await mine.until_version(start + 1)

@@ -4,12 +4,13 @@ as the raw messages that travelled."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 
 import pytest_asyncio
 from asgiref.sync import sync_to_async
-from channels.layers import channel_layers
+from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
@@ -104,3 +105,16 @@ async def command(socket, cmd, **fields):
 
 async def version_now(table_id: int) -> int:
     return (await Table.objects.aget(pk=table_id)).version
+
+
+def hold_group_sends(monkeypatch) -> asyncio.Event:
+    """The channel layer's group messages wait until the event returned is set."""
+    layer, released = get_channel_layer(), asyncio.Event()
+    group_send = layer.group_send
+
+    async def held(group, message):
+        await released.wait()
+        await group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", held)
+    return released

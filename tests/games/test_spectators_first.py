@@ -5,8 +5,6 @@ socket last); the spectators still all get theirs."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -16,6 +14,7 @@ from games.consumers import TableConsumer
 from tests.games.sockets import (
     command,
     connect,
+    hold_group_sends,
     send,
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
     version_now,
@@ -141,14 +140,7 @@ async def test_the_mover_is_answered_without_waiting_for_the_group_messages(
     ana, bia = users
     mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     start = await version_now(duel.pk)
-    layer, held = get_channel_layer(), asyncio.Event()
-    group_send = layer.group_send
-
-    async def held_group_send(group, message):
-        await held.wait()
-        await group_send(group, message)
-
-    monkeypatch.setattr(layer, "group_send", held_group_send)
+    held = hold_group_sends(monkeypatch)
     await send(mine, {"type": "roll", "cup": False}, version=start, cid="um")
     await mine.until_version(start + 1)  # answered while the group messages wait
     assert theirs.page.version == start
