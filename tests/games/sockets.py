@@ -32,6 +32,7 @@ class Socket(WebsocketCommunicator):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.page = Page()
+        self.table_id: int | None = None
 
     async def receive_from(self, timeout: float = 2) -> str:
         message = await super().receive_from(timeout)
@@ -47,7 +48,13 @@ class Socket(WebsocketCommunicator):
         raise AssertionError(f"never saw version {version}")
 
     async def settle(self) -> Page:
-        """Read whatever is in flight."""
+        """Read whatever is in flight: up to the table's version now (another socket's opening
+        moved it, and its news may be slow on a loaded machine), then until a pause."""
+        if self.table_id is not None:
+            rows = Table.objects.filter(pk=self.table_id).values_list("version", flat=True)
+            now = await rows.afirst()
+            if now is not None and self.page.version < now:
+                await self.until_version(now)
         while not await self.receive_nothing(timeout=0.2):
             await self.receive_from()
         return self.page
@@ -85,6 +92,7 @@ async def connect(
     socket = Socket(application, path or f"/ws/mesa/{table_id}/", headers=headers)
     if client is not None:  # read by the application only once the socket connects
         socket.scope["client"] = [client, 50000]
+    socket.table_id = table_id
     OPEN.append(socket)
     connected, code = await socket.connect()
     assert connected, code
