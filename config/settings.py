@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -154,13 +155,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Channel layer and cache: Redis when REDIS_URL is set, shared by every daphne process
 # (allauth's rate limits live in the cache, so they must be shared too).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def _redis_database() -> int:
+    return int(urlsplit(REDIS_URL).path.strip("/") or 0)
+
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # Pub/sub: a group message is one publish, fanned out to the group's sockets in each
             # process; a group is a subscription, which a Redis restart or flush does not forget.
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "bozo:channels"},
+            # Redis's pub/sub ignores the database number: the URL's number goes in the prefix,
+            # so that two sites (or test workers) on one Redis never hear each other's tables.
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": f"bozo:channels:{_redis_database()}"},
         }
     }
     CACHES = {
