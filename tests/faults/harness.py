@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tests import servers
 from tests.games.test_two_processes import REPO, _need, environment, run
@@ -236,8 +236,10 @@ class Client:
                     except ConnectionClosed:
                         pass
                     code = ws.close_code if ws.close_code is not None else 1006
-            except (OSError, InvalidStatus, TimeoutError, ConnectionClosed):
-                code = 1006  # a refused or failed handshake: the browser's 1006
+            # Any failed handshake is the browser's 1006, a socket cut mid-handshake too (one that
+            # reaches a daphne being killed: InvalidMessage), which had ended this loop for good.
+            except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed):
+                code = 1006
             self.ws, self.frames = None, 0
             self.closes.append(code)
             await self._notify()
