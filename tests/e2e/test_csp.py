@@ -10,9 +10,11 @@ fails the test with what was refused and where.
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
 
@@ -38,6 +40,23 @@ except ImportError:  # pragma: no cover - the `browser` fixture reports the miss
     Page = expect = PlaywrightTimeout = None
 
 pytestmark = pytest.mark.e2e
+
+
+def write_lock() -> str:
+    """Whether another connection holds SQLite's write lock now: the live server's database
+    work waits up to 20 s for it (config/settings.py) without a word, longer than a test waits."""
+    if connection.vendor != "sqlite":
+        return "not SQLite"
+    probe = sqlite3.connect(connection.settings_dict["NAME"], timeout=0.2)
+    try:
+        probe.execute("BEGIN IMMEDIATE")
+        probe.rollback()
+        return "write lock free"
+    except sqlite3.OperationalError as error:
+        return f"write lock held: {error}"
+    finally:
+        probe.close()
+
 
 # Reported by the page itself, so that a refusal says what and where even where the console's
 # wording changes between versions.
@@ -146,7 +165,7 @@ class ContentSecurityPolicyTests(LiveServerTestCase):
             timers = list(Deadline.objects.filter(table=table).values_list("kind", "seat", "due"))
             on_turn = table.state.get("hand", {}).get("to_move")
             raise AssertionError(
-                (shown, table.version, on_turn, timers, timezone.now(), self.problems)
+                (shown, table.version, on_turn, timers, timezone.now(), write_lock(), self.problems)
             ) from None
 
     def test_the_site_pages_raise_no_refusal(self):
