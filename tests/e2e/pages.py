@@ -44,28 +44,19 @@ def wait_for_version(page: Page, number: int) -> None:
 
 
 def wait_connected(page: Page) -> None:
+    """The page says "Conectado": its socket is open and the server's first frame is shown (a
+    tap before it could fall between that frame's redraw of the controls)."""
     expect(page.locator("[data-connection]")).to_have_attribute("data-connection", "open")
 
 
-# The server answers a socket's opening with a first frame (the person's presence, the chat):
-# `data-connection` says "open" before it, and the frame may replace what a test is about to use.
-FIRST_FRAME = "document.addEventListener('htmx:wsAfterMessage', () => { window.framed = true; })"
-
-
 def open_table(page: Page, table_id: int) -> None:
-    """Open the table's page and wait for the socket's first frame to be shown."""
-    page.add_init_script(FIRST_FRAME)
     page.goto(f"/mesa/{table_id}/")
     wait_connected(page)
-    page.wait_for_function("() => window.framed === true")
 
 
 def reload_table(page: Page) -> None:
-    """Reload the table's page and wait for the new socket's first frame to be shown."""
-    page.add_init_script(FIRST_FRAME)
     page.reload()
     wait_connected(page)
-    page.wait_for_function("() => window.framed === true")
 
 
 def mark_no_reload(*pages: Page) -> None:

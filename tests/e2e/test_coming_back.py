@@ -122,6 +122,37 @@ class ComingBackTests(LiveServerTestCase):
             "data-connection", "open", timeout=2000
         )
 
+    def test_the_page_says_connected_once_it_shows_the_servers_first_frame(self):
+        """Until the server's first frame is shown, the page is as the HTTP response drew it, and
+        that frame draws the controls again: a tap in between could press a button that is gone
+        by the time it is released. "Conectado" waits for that frame."""
+        ana = self.player("ana", "Ana")
+        table = waiting_room(ana.user)
+        held, page_side = [], []
+
+        def route(socket) -> None:  # the server's frames wait in `held` until released
+            page_side.append(socket)
+            socket.connect_to_server().on_message(
+                lambda message: held.append(message) if held is not None else socket.send(message)
+            )
+
+        ana.route_web_socket("**/ws/mesa/**", route)
+        ana.add_init_script(
+            "document.addEventListener('htmx:wsOpen', () => { window.opened = true; })"
+        )
+        ana.goto(f"/mesa/{table.pk}/")
+        ana.wait_for_function("() => window.opened === true")
+        state = ana.locator("[data-connection]")
+        expect(state).to_have_attribute("data-connection", "connecting")
+
+        frames, held = held, None
+        for frame in frames:
+            page_side[0].send(frame)
+        expect(state).to_have_attribute("data-connection", "open")
+        expect(state).to_contain_text("Conectado")
+        ana.get_by_role("button", name="Pôr robô").click()
+        expect(ana.get_by_role("button", name="Começar a partida")).to_be_enabled()
+
     def test_closing_the_waiting_room_for_everyone_asks_first(self):
         ana = self.player("ana", "Ana")
         table = waiting_room(ana.user)

@@ -31,6 +31,9 @@
   if (window.htmx) window.htmx.config.wsReconnectDelay = function () { return 2147483647; };
   var socket = null;        // the ws extension's socketWrapper
   var connection = "connecting";
+  // "Conectado" once the server's first frame is shown: until then the page is as the HTTP
+  // response drew it, and that frame redraws its controls (a tap then could fall between).
+  var firstFrame = false;
   var reconnectWanted = false;
   var retryTimer = null;
   var tries = 0;
@@ -63,7 +66,7 @@
     socket = event.detail.socketWrapper;
     connection = "open";
     reconnectWanted = false;
-    setConnection("open");
+    firstFrame = true;
   });
   document.addEventListener("htmx:wsClose", function (event) {
     var detail = event.detail || {};
@@ -75,7 +78,13 @@
     else reconnectWanted = false;
     setConnection("closed");
   });
-  document.addEventListener("htmx:wsAfterMessage", function () { tries = 0; });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    tries = 0;
+    if (firstFrame && connection === "open") {
+      firstFrame = false;
+      setConnection("open");
+    }
+  });
   document.addEventListener("htmx:wsError", function () { setConnection("closed"); });
   window.addEventListener("online", function () {
     tries = 0;
