@@ -16,6 +16,7 @@ Environment:
     BENCH_LIGHTHOUSE_REPO=   serve from another checkout (its own .venv is not needed): the
                              figures of the commit before a change, in the same session
     BENCH_LIGHTHOUSE_RUNS=3  runs per page; the median run by performance score is printed
+    BENCH_LIGHTHOUSE_PAGES=  only these paths, comma-separated (say, the guides)
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ PAGES = (
     "/privacidade/",
     "/conta/login/",
     "/conta/signup/",
+)
+PAGES = (
+    tuple(os.environ.get("BENCH_LIGHTHOUSE_PAGES", "").split(","))
+    if os.environ.get("BENCH_LIGHTHOUSE_PAGES")
+    else PAGES
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 ASGI = "config.asgi:application"
