@@ -16,8 +16,8 @@ from games.selectors import (
     moves_of,
     player_history,
     presence_of,
-    score_sheets,
 )
+from marcador.selectors import saved_sheets
 
 
 @transaction.atomic
@@ -56,7 +56,7 @@ def export_data(*, user: User) -> dict[str, Any]:
                 "jogadores": sheet["players"],
                 "pontos": [score for _name, score in sheet["scores"]],
             }
-            for sheet in score_sheets(user)
+            for sheet in saved_sheets(user)
         ],
         "emails": [
             {"email": address.email, "verificado": address.verified, "principal": address.primary}

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET
 
 from accounts.forms import DeleteAccountForm, NicknameForm
 from accounts.services import export_data
-from games.selectors import finished_games, score_sheets
+from games.selectors import finished_games
+from marcador.selectors import saved_sheets
 
 LATEST_GAMES = 5  # the profile's latest games; the history page lists them all
 GAMES_PER_PAGE = 20
@@ -39,7 +40,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         "form": form,
         "games": latest.object_list,
         "more_games": latest.has_next(),
-        "sheets": score_sheets(request.user),
+        "sheets": saved_sheets(request.user),
     }
     return render(request, "accounts/profile.html", context)
 
@@ -49,7 +50,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 def history(request: HttpRequest) -> HttpResponse:
     """Every finished game of the person, newest first, a page at a time (`?pagina=`)."""
     page = finished_games(request.user, page=request.GET.get("pagina"), per_page=GAMES_PER_PAGE)
-    context = {"page": page, "games": page.object_list, "sheets": score_sheets(request.user)}
+    context = {"page": page, "games": page.object_list, "sheets": saved_sheets(request.user)}
     return render(request, "accounts/history.html", context)
 
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("conta/", include("accounts.urls")),
     path("conta/", include("allauth.urls")),
     path("", include("games.urls")),
+    path("", include("marcador.urls")),
     path("como-jogar/", include("guides.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),

@@ -5,7 +5,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
 from games import chat, services
-from games.models import Action, ChatMessage, Deadline, ScoreSheet, Seat, Table
+from games.models import Action, ChatMessage, Deadline, Seat, Table
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -98,18 +98,3 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     def delete_queryset(self, request, queryset):
         chat.delete(message_ids=list(queryset.values_list("pk", flat=True)))
-
-
-@admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):
-    """Saved score-keeper sheets: read, or deleted at their owner's request."""
-
-    list_display = ("id", "user", "__str__", "created_at")
-    search_fields = ("user__username", "user__nickname")
-    readonly_fields = ("user", "players", "options", "state", "entries", "created_at")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

@@ -28,15 +28,7 @@ class GamesConfig(AppConfig):
                 return
             transaction.on_commit(lambda: services.person_renamed(user=instance))
 
-        def forget_sheets(sender, user=None, **kwargs) -> None:
-            """A deleted account's saved score-keeper sheets go (they name its friends)."""
-            from games.models import ScoreSheet
-
-            if user is not None and user.pk is not None:
-                ScoreSheet.objects.filter(user=user).delete()
-
         user_logged_out.connect(close_sockets, weak=False, dispatch_uid="games-close-on-logout")
-        account_deleted.connect(forget_sheets, weak=False, dispatch_uid="games-forget-sheets")
         account_deleted.connect(close_sockets, weak=False, dispatch_uid="games-close-on-delete")
         post_save.connect(
             renamed, sender=settings.AUTH_USER_MODEL, weak=False, dispatch_uid="games-renamed"

@@ -186,7 +186,7 @@ GAMES: tuple[GameInfo, ...] = (
         ),
         links=(
             Link(
-                "games:marcador",
+                "marcador:sheet",
                 _("Marcador para dados de verdade"),
                 _("Dados na mão e um celular na mesa: a cartela se preenche sozinha."),
             ),

@@ -259,25 +259,3 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return self.text[:40]
-
-
-class ScoreSheet(models.Model):
-    """A Yam's score-keeper ("marcador") a person saved: real dice rolled around a real table,
-    the card kept by the rules engine. The players are names, not accounts."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="score_sheets"
-    )
-    players = models.JSONField(_("jogadores"), default=list)
-    options = models.JSONField(_("opções"), default=dict)
-    state = models.JSONField(_("estado"))
-    entries = models.JSONField(_("lançamentos"), default=list)
-    created_at = models.DateTimeField(_("criado em"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("marcador de Yam's")
-        verbose_name_plural = _("marcadores de Yam's")
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return ", ".join(self.players)[:60]

@@ -15,8 +15,7 @@ from django.utils.translation import ngettext
 
 from games import played
 from games.catalog import GAMES_BY_SLUG
-from games.models import Action, ChatMessage, ScoreSheet, Seat, Table, TableSocket
-from games.rules import yams
+from games.models import Action, ChatMessage, Seat, Table, TableSocket
 
 
 def lobby_tables(game: str | None = None) -> QuerySet[Table]:
@@ -240,26 +239,3 @@ def _row(table: Table, user) -> GameRow:
         unit=_("partidas") if matches else _("pontos"),
         public=table.is_public,
     )
-
-
-def score_sheets(user) -> list[dict[str, Any]]:
-    """The Yam's score-keeper sheets the person saved (games/marcador.py), newest first: date,
-    players, winner(s) and scores, for the profile's history and the data export."""
-    result = []
-    for record in ScoreSheet.objects.filter(user=user).order_by("-created_at", "-pk"):
-        try:
-            outcome = yams.outcome(record.state) or {}
-            scores = [yams.total(record.state, seat) for seat in range(len(record.players))]
-        except (KeyError, TypeError, ValueError, IndexError):
-            outcome, scores = {}, []
-        result.append(
-            {
-                "id": record.pk,
-                "url": reverse("games:marcador_saved", args=[record.pk]),
-                "date": record.created_at,
-                "players": list(record.players),
-                "winners": [record.players[seat] for seat in outcome.get("winners", [])],
-                "scores": list(zip(record.players, scores, strict=False)),
-            }
-        )
-    return result

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import marcador, replays, views
+from games import replays, views
 
 app_name = "games"
 
@@ -13,6 +13,4 @@ urlpatterns = [
     path("mesa/<int:table_id>/convite/<str:code>/", views.invite, name="invite"),
     path("mesa/<int:table_id>/convite/<str:code>/<int:team>/", views.invite, name="invite_team"),
     path("mesa/<int:table_id>/replay/", replays.replay, name="replay"),
-    path("yams/marcador/", marcador.sheet, name="marcador"),
-    path("yams/marcador/<int:sheet_id>/", marcador.saved, name="marcador_saved"),
 ]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.models import ScoreSheet
 from games.rules import yams
+from marcador.models import ScoreSheet
 
 
 def saved_sheet(user) -> ScoreSheet:

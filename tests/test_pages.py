@@ -77,7 +77,17 @@ def test_a_server_error_keeps_the_technical_page_with_debug_on():
 
 README = (ROOT / "README.md").read_text()
 # Paths into the repository start with one of its own top-level folders.
-REPO_FOLDERS = ("accounts", "config", "games", "guides", "locale", "templates", "tests", ".ci")
+REPO_FOLDERS = (
+    "accounts",
+    "config",
+    "games",
+    "guides",
+    "locale",
+    "marcador",
+    "templates",
+    "tests",
+    ".ci",
+)
 
 
 def test_readme_keeps_its_two_commands():

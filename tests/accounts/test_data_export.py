@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Action, ChatMessage, ScoreSheet, Seat, Table, TableSocket
+from games.models import Action, ChatMessage, Seat, Table, TableSocket
+from marcador.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +91,7 @@ ROWS: dict[str, Callable[[Any, Any], tuple[str, dict[str, Any]]]] = {
     "games.Action": move,
     "games.ChatMessage": chat_line,
     "games.TableSocket": socket,
-    "games.ScoreSheet": score_sheet,
+    "marcador.ScoreSheet": score_sheet,
 }
 
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games import selectors, services
 from games.models import Action, Seat, Table, TableSocket
+from marcador.selectors import saved_sheets
 from tests.games.play import finished, play_out
 from tests.sheets import saved_sheet
 
@@ -261,4 +262,4 @@ def test_saved_score_sheets_are_listed_exported_and_go_with_the_account(
     assert export["marcadores_de_yams"][0]["pontos"] == [50, 30]
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("accounts:delete"), {"password": password, "confirm": "on"})
-    assert not selectors.score_sheets(ana)
+    assert not saved_sheets(ana)

@@ -126,7 +126,7 @@ async def test_a_fifth_game_plays_to_its_end_through_the_consumer(fifth_game, an
 def test_no_file_of_the_site_names_the_fifth_game():
     named = [
         str(path.relative_to(REPO))
-        for folder in ("games", "config", "accounts", "templates")
+        for folder in ("games", "marcador", "config", "accounts", "templates")
         for path in (REPO / folder).rglob("*")
         if path.is_file()
         and path.suffix in {".py", ".html", ".js", ".css", ".txt", ".po"}

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from accounts.models import User
 from config import urls as site_urls
 from games import services
-from games.models import Action, ChatMessage, ScoreSheet, Seat, Table
+from games.models import Action, ChatMessage, Seat, Table
+from marcador.models import ScoreSheet
 from tests.properties import EXAMPLES as PROPERTY_EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -79,8 +80,8 @@ ROUTES: dict[str, str] = {
     "games:invite": "mesa/{table_id}/convite/{code}/",
     "games:invite_team": "mesa/{table_id}/convite/{code}/{team}/",
     "games:replay": "mesa/{table_id}/replay/",
-    "games:marcador": "yams/marcador/",
-    "games:marcador_saved": "yams/marcador/{sheet_id}/",
+    "marcador:sheet": "yams/marcador/",
+    "marcador:saved": "yams/marcador/{sheet_id}/",
     "guides:index": "como-jogar/",
     "guides:guide": "como-jogar/{slug}/",
     "guides:practice": "como-jogar/{slug}/treine/",

@@ -6,8 +6,10 @@ import re
 import pytest
 from django.test import Client
 
-from games import marcador, selectors
-from games.models import ScoreSheet
+from games.rules import yams
+from marcador.models import ScoreSheet
+from marcador.selectors import saved_sheets
+from marcador.session import KEY, load
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +51,7 @@ def labels(html, prefix):
 
 
 def card(client, seat):
-    sheet = marcador.load(client.session)
+    sheet = load(client.session)
     return sheet.state["cards"][seat]
 
 
@@ -202,10 +204,10 @@ def play_to_the_end(client):
     start(client, players=("Ana", "Bia"), columns="1", max_min=False)
     for _ in range(13):
         for _player in range(2):
-            sheet = marcador.load(client.session)
+            sheet = load(client.session)
             box = sheet.allowed(False)["livre"][0]
             tap(client, "pick", cell=f"livre:{box}")
-            points = 0 if sheet.mover == 0 else max(marcador.yams.possible_points(box))
+            points = 0 if sheet.mover == 0 else max(yams.possible_points(box))
             html = tap(client, "points", value=str(points))
     return html
 
@@ -235,7 +237,7 @@ def test_a_logged_in_player_saves_a_finished_game_once_and_only_they_see_it(clie
     assert f'href="/yams/marcador/{sheet.pk}/"' in html and "Salvo no seu histórico." in html
     page = client.get(f"/yams/marcador/{sheet.pk}/").content.decode()
     assert "Fim de jogo: Bia venceu com" in page and page.count("Cartela de ") == 2
-    history = selectors.score_sheets(ana)
+    history = saved_sheets(ana)
     assert [h["id"] for h in history] == [sheet.pk]
     assert history[0]["winners"] == ["Bia"] and history[0]["scores"][0] == ("Ana", 0)
     assert history[0]["scores"][1][1] > 0 and history[0]["url"] == f"/yams/marcador/{sheet.pk}/"
@@ -245,7 +247,7 @@ def test_a_logged_in_player_saves_a_finished_game_once_and_only_they_see_it(clie
     other.force_login(make_user("bia"))
     assert other.get(f"/yams/marcador/{sheet.pk}/").status_code == 404
     assert other.get("/yams/marcador/999/").status_code == 404
-    assert selectors.score_sheets(make_user("caio")) == []
+    assert saved_sheets(make_user("caio")) == []
 
 
 def test_undo_after_saving_offers_to_save_again(client, make_user):
@@ -296,7 +298,7 @@ def test_a_bad_setup_is_answered_in_portuguese(client, players, columns, message
     )
     assert response.status_code == 200
     assert message in response.content.decode()
-    assert marcador.KEY not in client.session
+    assert KEY not in client.session
 
 
 @pytest.mark.parametrize(
@@ -319,10 +321,10 @@ def test_a_bad_setup_is_answered_in_portuguese(client, players, columns, message
     ],
 )
 def test_bad_taps_are_answered_in_portuguese(game, op, fields, message):
-    before = marcador.load(game.session).to_session()
+    before = load(game.session).to_session()
     html = tap(game, op, **fields)
     assert message in error(html)
-    assert marcador.load(game.session).to_session()["entries"] == before["entries"]
+    assert load(game.session).to_session()["entries"] == before["entries"]
 
 
 def test_points_that_are_not_a_number_and_a_sixth_die(game):
@@ -365,20 +367,20 @@ def test_taps_without_a_game_lead_to_the_setup(client):
 )
 def test_a_tampered_session_is_dropped_with_a_message_never_a_500(game, tamper):
     session = game.session
-    data = session[marcador.KEY]
+    data = session[KEY]
     tamper(data)
-    session[marcador.KEY] = data
+    session[KEY] = data
     session.save()
     html = game.get(URL).content.decode()
     assert "estava danificado e foi descartado" in html and 'name="player"' in html
-    assert marcador.KEY not in game.session
+    assert KEY not in game.session
 
 
 def test_tampered_pending_taps_are_just_forgotten(game):
     session = game.session
-    data = session[marcador.KEY]
+    data = session[KEY]
     data["pending"] = {"dice": [9, "x"], "box": ["livre", "nada"], "first_roll": "sim"}
-    session[marcador.KEY] = data
+    session[KEY] = data
     session.save()
     html = game.get(URL).content.decode()
     assert banner(html) == "Vez de Ana" and not labels(html, "Apagar dado ")
@@ -409,7 +411,7 @@ def test_saved_for_lists_newest_first(client, make_user):
     tap(client, "points", value="5")  # Bia ends with 5 in Chance instead of 30
     tap(client, "save")
     first, second = ScoreSheet.objects.order_by("pk")
-    history = selectors.score_sheets(ana)
+    history = saved_sheets(ana)
     assert [h["id"] for h in history] == [second.pk, first.pk]
     assert history[0]["scores"][1][1] == history[1]["scores"][1][1] - 25
 

@@ -1,4 +1,4 @@
-"""The bonus line of a score-keeper card (games/marcador.py): how far a column's upper half is
+"""The bonus line of a score-keeper card (marcador/cards.py): how far a column's upper half is
 from the 63 that earns the 35 points. A "−12" there read as a penalty; it says "faltam 12"."""
 
 from __future__ import annotations

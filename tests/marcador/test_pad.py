@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games.marcador_bonus import bonus_line
-from tests.games.test_marcador import URL, dice, labels, start, tap
+from marcador.bonus import bonus_line
+from tests.marcador.test_views import URL, dice, labels, start, tap
 
 pytestmark = pytest.mark.django_db
 
