@@ -541,8 +541,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(old, self.channel_name)
 
     async def send_html(self, html: str) -> None:
-        self.chars_sent += len(html)
-        self.unacked += len(html)
+        # Counted as the page counts what it received (a JavaScript string's length, in UTF-16
+        # units: an emoji is two), or its acknowledgements would run ahead and be refused.
+        size = len(html.encode("utf-16-le")) // 2
+        self.chars_sent += size
+        self.unacked += size
         if self.unacked > OUTPUT_CAP:
             log.warning("closing a socket of table %s that does not read", self.table_id)
             await self.close(code=POLICY_VIOLATION)

@@ -175,6 +175,9 @@ def fault_environment(database_url: str, redis_url: str, **more: str) -> dict[st
     return env
 
 
+ACK_EVERY = 32_768  # table.js's
+
+
 @dataclass
 class Sent:
     cid: str
@@ -222,8 +225,15 @@ class Client:
                 ) as ws:  # fmt: skip
                     self.ws, self.sockets = ws, self.sockets + 1
                     fresh, self.frames = Page(), 0
+                    received = acknowledged = 0
                     try:
                         async for message in ws:
+                            # Acknowledged as table.js does, or the server closes the socket
+                            # as one that does not read (4008, never reconnected).
+                            received += len(message.encode("utf-16-le")) // 2
+                            if received - acknowledged >= ACK_EVERY:
+                                acknowledged = received
+                                await ws.send(json.dumps({"ack": received}))
                             if self.frames == 0:
                                 self.page = fresh  # the first frame holds every partial
                             self.page.apply(message)

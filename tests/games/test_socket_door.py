@@ -56,8 +56,14 @@ async def test_a_socket_that_never_confirms_what_it_received_is_closed(duel, use
             table_id=duel.pk, by=ana, index=1, muted=turn % 2 == 0
         )
         await reader.until_version(version + 1)
-        # The reader's page confirms what it got; the silent one never does.
-        await reader.send_to(text_data=json.dumps({"ack": sum(len(m) for m in reader.page.raw)}))
+        if turn == 0:  # one reaction: its emoji counts two in the page, one in Python
+            await command(reader, "react", text="😀")
+            while "😀" not in await reader.receive_from():
+                pass
+        # The reader's page confirms what it got, counted as table.js counts (a JavaScript
+        # string's length: an emoji of the reactions is two); the silent one never does.
+        got = sum(len(m.encode("utf-16-le")) // 2 for m in reader.page.raw)
+        await reader.send_to(text_data=json.dumps({"ack": got}))
         while not await silent.receive_nothing(timeout=0.3):
             output = await silent.receive_output()
             if output["type"] == "websocket.close":
