@@ -36,6 +36,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tests import servers
+from tests.bench.bench_live import ACK_EVERY  # table.js's, as the bench's clients use it
 from tests.games.test_two_processes import REPO, _need, environment, run
 from tests.pages import Page
 from tests.waiting import until
@@ -173,9 +174,6 @@ def fault_environment(database_url: str, redis_url: str, **more: str) -> dict[st
     env["DJANGO_SETTINGS_MODULE"] = "tests.faults.settings"
     env.update(more)
     return env
-
-
-ACK_EVERY = 32_768  # table.js's
 
 
 @dataclass
