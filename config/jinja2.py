@@ -2,28 +2,26 @@
 
 The partials of a live table render from a plain context of Python values after every change
 of the table; the site's pages stay Django templates. Text is wrapped for translation with
-Jinja2's own i18n extension, installed with Django's catalogs ("newstyle" gettext: the
-translation is trusted, its `%(name)s` values are escaped), looked up through games/i18n.py
-(once per language and text within a render).
+Jinja2's own i18n extension ("newstyle" gettext: the translation is trusted, its `%(name)s`
+values are escaped). The environment asks Django's `gettext` for the active language; a live
+render binds one language's catalog instead (`in_language`), as the extension offers.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
-from types import SimpleNamespace
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import trans_real
 from jinja2 import Environment
-from markupsafe import Markup
 
-from games import i18n
 from games.presenters import action_json
 
-# What the remembered parts of pages (`cached_include`) may hold, in characters: some thousand
-# Yam's cards of three columns.
-CACHED_CHARS = 16_000_000
+TRANSLATION_SETTINGS = frozenset({"LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", "USE_I18N"})
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -35,50 +33,38 @@ def environment(**options: Any) -> Environment:
     options.pop("autoescape", None)
     options.update(trim_blocks=True, lstrip_blocks=True)  # no blank lines left by the tags
     env = Environment(autoescape=True, **options)  # HTML only: never render it unescaped
-    env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)
-    env.globals.update(url=url, cached_include=CachedInclude(env))
+    env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=True)
+    env.globals.update(url=url)
     env.filters.update(action_json=action_json)
     return env
 
 
-class CachedInclude:
-    """`cached_include(name, **context)`: the template `name` rendered with `context` alone and
-    remembered by that context and the texts' language (`i18n.texts_key()`, which a change of
-    the translations' settings also changes), so that a part of a table that most moves leave
-    as it was (a Yam's card off turn, the same for every viewer but its owner) renders once for
-    all its viewers and versions. Every value of `context` is hashable, or a dict or a
-    SimpleNamespace of such values; the template reads nothing else (its texts aside), so two
-    viewers share its markup only when everything it shows is the same for both."""
-
-    def __init__(self, env: Environment) -> None:
-        self.env = env
-        self.memo: OrderedDict[tuple, Markup] = OrderedDict()
-        self.chars = 0
-        self.lock = threading.Lock()
-
-    def __call__(self, name: str, **context: Any) -> Markup:
-        key = (name, i18n.texts_key(), *sorted((k, _frozen(v)) for k, v in context.items()))
-        with self.lock:
-            html = self.memo.get(key)
-            if html is not None:
-                self.memo.move_to_end(key)
-                return html
-        html = Markup(self.env.get_template(name).render(context))  # noqa: S704 - autoescaped
-        with self.lock:
-            if key not in self.memo:
-                self.memo[key] = html
-                self.chars += len(html)
-            while self.chars > CACHED_CHARS and self.memo:
-                self.chars -= len(self.memo.popitem(last=False)[1])
-        return html
+_bound: dict[tuple[Environment, str], Environment] = {}
+_lock = threading.Lock()
 
 
-def _frozen(value: Any) -> Any:
-    """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple."""
-    if isinstance(value, SimpleNamespace):
-        value = vars(value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value  # anything else is hashable as it is (else the look-up raises TypeError)
+def in_language(env: Environment, language: str) -> Environment:
+    """`env` with the catalog of `language` installed (Jinja's `install_gettext_translations`):
+    a render asks a few hundred texts, and Django's `gettext` finds the active language anew for
+    each. One environment per language, made like `env` (its loader, reloading and undefined)."""
+    key = (env, language)
+    bound = _bound.get(key)
+    if bound is None:
+        with _lock:
+            bound = _bound.get(key)
+            if bound is None:
+                bound = environment(
+                    loader=env.loader, auto_reload=env.auto_reload, undefined=env.undefined
+                )
+                catalog = trans_real.translation(language)
+                bound.install_gettext_translations(catalog, newstyle=True)
+                _bound[key] = bound
+    bound.loader = env.loader  # a game registered at run time adds its templates to env's
+    return bound
+
+
+@receiver(setting_changed)
+def _forget(*, setting: str, **kwargs: Any) -> None:
+    """Django reloads its catalogs when a translation setting changes (tests): so do these."""
+    if setting in TRANSLATION_SETTINGS:
+        _bound.clear()

@@ -20,10 +20,11 @@ from typing import Any, NamedTuple
 
 from django.template import engines
 from django.utils import translation
+from django.utils.translation import gettext as _
 from markupsafe import Markup
 
-from games import i18n, presenters, rules, snapshots
-from games.i18n import gettext as _
+from config.jinja2 import in_language
+from games import presenters, rules, snapshots
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import TableCopy
 from games.table_view import table_context
@@ -188,9 +189,8 @@ def fresh_render(
 ) -> Render:
     """The work of one `table_render`, uncached (the live bench swaps it for the protocol alone:
     tests/bench/live_asgi.py)."""
-    with i18n.bound():
-        context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
-        _html, parts = collect(_template("games/_table.html").render(context))
+    context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
+    _html, parts = collect(_template("games/_table.html").render(context))
     return Render(parts)
 
 
@@ -218,14 +218,13 @@ def game_render(
     game = rules.get(slug)
     view = game.view(state, seat)
     legal = _playable(game, state, seat) if seat is not None and buttons else []
-    with i18n.bound():
-        names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
-        presenter = presenters.get(slug)
-        g = presenter.context(view, seat, legal, names=names, events=events, history=history)
-        g.heading = heading
-        g.landmarks = landmarks
-        template = _template(f"games/{slug}/_game.html")
-        html, _parts = collect(template.render({"g": g, "log": list(log)}))
+    names = list(names) or [_("Jogador %(n)d") % {"n": i + 1} for i in range(state["seats"])]
+    presenter = presenters.get(slug)
+    g = presenter.context(view, seat, legal, names=names, events=events, history=history)
+    g.heading = heading
+    g.landmarks = landmarks
+    template = _template(f"games/{slug}/_game.html")
+    html, _parts = collect(template.render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
 
 
@@ -255,7 +254,8 @@ def _page_defs(slug: str, language: str) -> Markup:
 
 
 def _template(name: str):
-    return engines["jinja2"].env.get_template(name)
+    """A live partial's template, with the active language's catalog bound."""
+    return in_language(engines["jinja2"].env, translation.get_language()).get_template(name)
 
 
 def _playable(game, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:

@@ -8,9 +8,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import services
-from games.i18n import gettext as _
 from games.snapshots import TableCopy
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games import presenters
 from games.catalog import GAMES_BY_SLUG
-from games.i18n import gettext as _
-from games.i18n import ngettext
 from games.rules.base import with_names
 from games.snapshots import TableCopy
 

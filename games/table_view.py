@@ -10,10 +10,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from games import presenters, rules
 from games.catalog import GAMES_BY_SLUG
-from games.i18n import gettext as _
 from games.rules.base import with_names
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import SeatCopy, TableCopy

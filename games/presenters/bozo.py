@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from games.i18n import gettext as _
+from django.utils.translation import gettext as _
+
 from games.presenters import NO_DRAWINGS, no_defs, no_pause
 from games.presenters.dice import felt
 from games.rules.bozo import BOX_NAMES

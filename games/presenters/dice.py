@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.i18n import gettext as _
+from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from games.i18n import gettext as _
-from games.i18n import ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.presenters import NO_DRAWINGS, no_early_end, no_hint
 from games.presenters.domino_series import series
 from games.rules.domino import ARM_NAMES, PAIR_NAMES, SEATS

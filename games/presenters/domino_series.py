@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from games.i18n import gettext as _
+from django.utils.translation import gettext as _
 
 
 def series(view: dict[str, Any]) -> SimpleNamespace | None:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from games.i18n import gettext as _
+from django.utils.translation import gettext as _
+
 from games.presenters import action_json, no_defs, no_early_end, no_pause
 from games.presenters.dice import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
