@@ -1,4 +1,4 @@
-"""The "como jogar" pages: each guide is built by its module in guides/content/ from the rules
+"""The "como jogar" pages: each guide is built by its package in guides/content/ from the rules
 engine; the practice positions ("Treine") are answered by the robot, with or without JavaScript."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Each game's guide ("como jogar"): a module `guides/content/<slug>.py` that builds its page
+"""Each game's guide ("como jogar"): a package `guides/content/<slug>/` that builds its page
 from the real rules engine, so a guide can never contradict the tables.
 
-A module offers:
+A package offers:
 
 - `page() -> Page`: everything the guide shows, computed (worked rounds played by the engine
   from fixed seeds or deals, the scoring table, the numbers of the strategy notes, the FAQ);

@@ -14,6 +14,7 @@ from games.rendering import game_render
 from games.rules import bozo as rules
 from games.rules import dice
 from guides.content import bozo as guide
+from guides.content.bozo import notes, practice, scripts, table
 from tests.dice import Loaded
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def replayed():
     """Each script played again here, move by move: (state after, events) per move."""
     rounds, state = [], None
-    for script in guide.SCRIPTS:
+    for script in scripts.SCRIPTS:
         if script.fresh or state is None:
             options = {"mode": "solo", **dict(script.options)}
             state = rules.GAME.setup(rules.MODES[options["mode"]][0], options, Loaded(then=6))
@@ -50,7 +51,7 @@ def test_every_worked_step_is_drawn_from_the_state_the_engine_reaches():
     page = guide.page()
     for round_, moves in zip(page.rounds, replayed(), strict=True):
         for step, (state, events) in zip(round_.steps, moves, strict=True):
-            names = guide.NAMES[: state["seats"]]
+            names = table.NAMES[: state["seats"]]
             drawn = game_render("bozo", state, None, names=names, events=tuple(events))
             assert without_log(step.html) == without_log(str(drawn))
             scored = [e for e in events if e["type"] == "score"]
@@ -66,7 +67,7 @@ def test_every_worked_step_is_drawn_from_the_state_the_engine_reaches():
 
 def test_the_rounds_cover_every_box_with_and_without_the_first_roll_bonus():
     covered = {case for round_ in guide.page().rounds for case in round_.covers}
-    assert covered == guide.CASES
+    assert covered == scripts.CASES
     assert {"Ás", "Duque", "Terno", "Quadra", "Quina", "Sena", "cantar embaixo"} <= covered
     for box in rules.COMBINATIONS:
         assert {rules.BOX_NAMES[box], f"{rules.BOX_NAMES[box]} de boca"} <= covered
@@ -104,8 +105,8 @@ def test_every_worked_decision_is_the_robots():
 
 def test_the_strategy_numbers_are_the_robots_and_exact():
     extra = guide.page().extra
-    assert extra["average"] == guide.number(bot.expected_score(True), 2) == "146,93"
-    chances = {row["box"]: row for row in guide.combination_chances()}
+    assert extra["average"] == table.number(bot.expected_score(True), 2) == "146,93"
+    chances = {row["box"]: row for row in notes.combination_chances()}
     # The first roll, counted by hand over the 6**5 throws.
     assert chances["general"]["first"] == pytest.approx(6 / 6**5)
     assert chances["seguida"]["first"] == pytest.approx(240 / 6**5)
@@ -125,7 +126,7 @@ def test_a_general_in_three_rolls_matches_a_simulation():
             keep = [face] * hand.count(face)
             hand = keep + [rng.randint(1, 6) for _ in range(5 - len(keep))]
         hits += len(set(hand)) == 1
-    chance = next(r["turn"] for r in guide.combination_chances() if r["box"] == "general")
+    chance = next(r["turn"] for r in notes.combination_chances() if r["box"] == "general")
     assert hits / 20_000 == pytest.approx(chance, abs=0.006)
 
 
@@ -142,18 +143,18 @@ def test_every_practice_answer_agrees_with_the_robot(number):
     for value in values:
         verdict = guide.judge(position, value)
         assert verdict.best == (expected[value] >= best - bot.TIE)
-        assert guide.number(expected[value]) in verdict.text
+        assert table.number(expected[value]) in verdict.text
         if not verdict.best:
-            assert guide.number(best) in verdict.text
+            assert table.number(best) in verdict.text
 
 
 def test_the_best_practice_answer_is_the_robots_own_choice():
     for number in range(1, 30):
         position = guide.position(number)
-        state, _items = guide.practice_position(number)
+        state, _items = practice.practice_position(number)
         view = rules.GAME.view(state, 0)
         action = bot.choose(view, rules.GAME.legal_actions(state, 0), random.Random(0))
-        assert guide.action_key(action) == position.data["best"]
+        assert practice.action_key(action) == position.data["best"]
 
 
 def test_the_page_states_the_rules_options_and_the_score_sheet(client):
@@ -188,11 +189,11 @@ def test_the_page_states_the_rules_options_and_the_score_sheet(client):
 
 def test_what_the_strategy_notes_say_is_what_the_robot_computes():
     """The prose of the notes (guides/bozo.html) states these; if the robot changes, so must it."""
-    decisions = {row["hand"]: row["options"] for row in guide.first_roll_choices()}
+    decisions = {row["hand"]: row["options"] for row in notes.first_roll_choices()}
     assert decisions["4, 4, 4, 4, 1"][0]["label"] == "Guardar 4, 4, 4, 4 e relançar 1 dado"
     assert decisions["4, 4, 4, 4, 1"][1]["label"] == "Marcar 45 na Quadrada"
     assert decisions["3, 3, 3, 5, 5"][0]["label"] == "Marcar 25 no Full"
-    general = next(r for r in guide.combination_chances() if r["box"] == "general")
+    general = next(r for r in notes.combination_chances() if r["box"] == "general")
     assert general["turn"] < 1 / 20  # "menos de uma vez em vinte"
     assert bot.expected_score(True) > bot.expected_score(False)
 
@@ -200,7 +201,7 @@ def test_what_the_strategy_notes_say_is_what_the_robot_computes():
 def test_the_bottom_face_is_as_uniform_as_the_top():
     """What the guide says of cantar embaixo: 7 minus a uniform face is a uniform face."""
     assert sorted(dice.opposite(face) for face in dice.FACES) == list(dice.FACES)
-    state = guide.new_state()
-    state, _ = guide.apply(state, {"type": "roll", "cup": True}, (2, 3, 4, 5, 6))
-    state, _ = guide.apply(state, {"type": "lift", "from": "bottom"})
+    state = table.new_state()
+    state, _ = table.apply(state, {"type": "roll", "cup": True}, (2, 3, 4, 5, 6))
+    state, _ = table.apply(state, {"type": "lift", "from": "bottom"})
     assert state["turn"]["dice"] == [5, 4, 3, 2, 1]

@@ -12,6 +12,10 @@ from games.bots.domino import after
 from games.rules import domino as rules
 from games.rules.domino import GAME, SIDES, setup_from_deal
 from guides.content import domino as guide
+from guides.content.domino.notes import bucho_example
+from guides.content.domino.rounds import score_text, scripts
+from guides.content.domino.table import action_key, play_label, snapshot
+from guides.content.domino.weighing import terms, total
 
 pytestmark = pytest.mark.django_db
 
@@ -61,11 +65,11 @@ def cases_scored(script: dict) -> set[str]:
 
 
 def test_each_round_shows_what_it_says_it_covers():
-    for round_, script in zip(guide.page().rounds, guide.scripts(), strict=True):
+    for round_, script in zip(guide.page().rounds, scripts(), strict=True):
         assert set(round_.covers) <= cases_scored(script), round_.title
 
 
-@pytest.mark.parametrize("script", guide.scripts(), ids=lambda s: f"seed-{s['seed']}")
+@pytest.mark.parametrize("script", scripts(), ids=lambda s: f"seed-{s['seed']}")
 def test_every_worked_play_is_legal_and_scores_what_the_page_says(script):
     state = setup_from_deal(script["deal"], script["options"], rng=random.Random(0))
     page_scores = {
@@ -74,7 +78,7 @@ def test_every_worked_play_is_legal_and_scores_what_the_page_says(script):
     for (seat, action), said in zip(script["plays"], script["scores"], strict=True):
         assert action in GAME.legal_actions(state, seat)
         state, events = GAME.apply(state, seat, action, random.Random(0))
-        assert guide.score_text(events) == said
+        assert score_text(events) == said
         if said:
             assert said in page_scores
     if script["whole"]:
@@ -94,8 +98,8 @@ def test_the_rounds_show_each_case_as_the_engine_scored_it():
 
 
 def test_the_bucho_counts_both_halves_on_its_empty_side_unless_simples():
-    assert guide.bucho_example("dobrado") == ([3, 12], 15, 15)
-    assert guide.bucho_example("simples") == ([3, 6], 9, 0)
+    assert bucho_example("dobrado") == ([3, 12], 15, 15)
+    assert bucho_example("simples") == ([3, 6], 9, 0)
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 7, 50, 999, 10_000])
@@ -103,9 +107,9 @@ def test_practice_answers_agree_with_the_robot(number):
     position = guide.position(number)
     view, legal = position.data["view"], position.data["legal"]
     assert len(position.choices) == len(legal) >= 2
-    values = {guide.action_key(a): bot.value(bot.Reading(view), view, a) for a in legal}
+    values = {action_key(a): bot.value(bot.Reading(view), view, a) for a in legal}
     best = max(values.values())
-    robot = guide.action_key(bot.choose(view, legal, random.Random(number)))
+    robot = action_key(bot.choose(view, legal, random.Random(number)))
     assert guide.judge(position, robot).best
     for key, _label in position.choices:
         verdict = guide.judge(position, key)
@@ -118,8 +122,8 @@ def test_the_reasons_add_up_to_the_robots_value(number):
     position = guide.position(number)
     view = position.data["view"]
     for action in position.data["legal"]:
-        parts = guide.terms(view, action)
-        assert guide.total(parts) == pytest.approx(bot.value(bot.Reading(view), view, action))
+        parts = terms(view, action)
+        assert total(parts) == pytest.approx(bot.value(bot.Reading(view), view, action))
 
 
 def test_the_page_names_every_rule(client):
@@ -151,7 +155,7 @@ def test_the_table_shows_only_the_viewers_own_tiles_and_the_line():
         state, _events = GAME.apply(state, seat, action, random.Random(1))
     on_table = len(rules.table_tiles(state["hand"]["table"]))
     for viewer in (0, 1, None):
-        html = guide.snapshot(state, viewer)
+        html = snapshot(state, viewer)
         own = 0 if viewer is None else len(state["hand"]["tiles"][viewer])
         assert html.count('aria-label="Peça ') == own + on_table
         assert html.count('class="domino-other ') == (4 if viewer is None else 3)
@@ -159,6 +163,6 @@ def test_the_table_shows_only_the_viewers_own_tiles_and_the_line():
 
 def test_an_empty_table_asks_for_a_double_and_a_play_is_said_as_players_say_it():
     state = GAME.setup(4, {}, random.Random(5))
-    assert "a saída é com carroça" in guide.snapshot(state, 0)
+    assert "a saída é com carroça" in snapshot(state, 0)
     view = {"ends": {"left": 6}}
-    assert guide.play_label(view, {"tile": [4, 6], "end": "left"}) == "6-4 na ponta do 6 (esquerda)"
+    assert play_label(view, {"tile": [4, 6], "end": "left"}) == "6-4 na ponta do 6 (esquerda)"

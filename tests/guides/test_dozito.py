@@ -1,4 +1,4 @@
-"""The Dozito guide (guides/content/dozito.py): every worked step is what the engine plays, every
+"""The Dozito guide (guides/content/dozito/): every worked step is what the engine plays, every
 case the issue names is shown, every practice answer is the robot's, and the page says the rules
 with the deck, the options and the scoring table."""
 
@@ -17,6 +17,17 @@ from games.presenters import dozito as presenter
 from games.rendering import collect, game_render
 from games.rules.dozito import GAME, grid_score
 from guides.content import dozito
+from guides.content.dozito.deals import SEED, c
+from guides.content.dozito.practice import choice_of
+from guides.content.dozito.rounds import NAMES
+from guides.content.dozito.scripts import (
+    SCRIPT_END,
+    SCRIPT_TWELVE,
+    SCRIPTS,
+    round_end_deal,
+    round_one,
+    twelve_deal,
+)
 
 CASES = {
     "pegar da pilha de descarte",
@@ -36,9 +47,9 @@ CASES = {
 
 def test_every_worked_step_is_what_the_engine_plays():
     rounds = iter(dozito.page().rounds)
-    for deal, scripts in dozito.SCRIPTS:
+    for deal, scripts in SCRIPTS:
         state = deal()
-        rng = random.Random(dozito.SEED)
+        rng = random.Random(SEED)
         for script in scripts:
             shown = next(rounds)
             assert shown.title == script.title
@@ -50,7 +61,7 @@ def test_every_worked_step_is_what_the_engine_plays():
                 state, _events = GAME.apply(state, move.seat, move.action, rng)
                 step = next(steps)
                 if not state["end"] and not state["round_scores"]:
-                    for seat, name in enumerate(dozito.NAMES):
+                    for seat, name in enumerate(NAMES):
                         points = grid_score(state["grids"][seat])["points"]
                         assert f"{name} {points}" in step.score.split(" · ")
             assert next(steps, None) is None
@@ -60,9 +71,9 @@ def test_every_worked_step_is_what_the_engine_plays():
 def test_the_round_end_counts_groups_and_suns_as_the_engine_does():
     end = next(r for r in dozito.page().rounds if "contagem dos grupos" in r.covers)
     last = end.steps[-1].text
-    state = dozito.round_end_deal()
-    rng = random.Random(dozito.SEED)
-    for move in dozito.SCRIPT_END.moves:
+    state = round_end_deal()
+    rng = random.Random(SEED)
+    for move in SCRIPT_END.moves:
         state, _events = GAME.apply(state, move.seat, move.action, rng)
     assert state["round_scores"] == [[36, 36]]
     assert "Ana: grupos de 5, 4 e 2 cartas (16 + 10 + 2) e 8 sóis: 36 pontos" in last
@@ -70,8 +81,8 @@ def test_the_round_end_counts_groups_and_suns_as_the_engine_does():
 
 
 def test_the_twelve_round_ends_the_game_at_once():
-    state = dozito.twelve_deal()
-    state, _events = GAME.apply(state, 0, dozito.SCRIPT_TWELVE.moves[0].action, random.Random(0))
+    state = twelve_deal()
+    state, _events = GAME.apply(state, 0, SCRIPT_TWELVE.moves[0].action, random.Random(0))
     assert state["end"] == {"reason": "twelve", "winners": [0]}
     assert not state["round_scores"]
 
@@ -87,7 +98,7 @@ def test_the_practice_answer_is_the_robots_choice(number):
     state = position.data["state"]
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0)
-    choice = dozito.choice_of(robot.choose(view, legal, random.Random(number)))
+    choice = choice_of(robot.choose(view, legal, random.Random(number)))
     assert choice in {value for value, _label in position.choices}
     assert dozito.judge(position, choice).best
     others = [v for v, _ in position.choices if not dozito.judge(position, v).best]
@@ -106,10 +117,10 @@ def test_a_drawn_grid_never_shows_a_face_down_card():
 
 def test_a_card_says_its_colour_number_suns_and_kind():
     face = presenter.face
-    stop = face(dozito.c("azul", 4))
+    stop = face(c("azul", 4))
     assert stop.label == "4 azul, STOP, 3 sóis" and stop.symbol == "●"
-    assert face(dozito.c("verde")).mark == "CORINGA"
-    assert face(dozito.c("amarelo", 7)).mark == "TURNO EXTRA"
+    assert face(c("verde")).mark == "CORINGA"
+    assert face(c("amarelo", 7)).mark == "TURNO EXTRA"
 
 
 @pytest.mark.django_db
@@ -158,9 +169,9 @@ def test_the_deck_table_is_the_engines_deck():
 
 
 def test_the_table_is_made_of_marked_partials():
-    state = dozito.round_one()
+    state = round_one()
     view = GAME.view(state, 0)
-    g = presenter.context(view, 0, GAME.legal_actions(state, 0)[:-1], names=dozito.NAMES)
+    g = presenter.context(view, 0, GAME.legal_actions(state, 0)[:-1], names=NAMES)
     template = engines["jinja2"].env.get_template("games/dozito/_game.html")
     _html, parts = collect(template.render({"g": g, "log": []}))
     ids = {part.id for part in parts}

@@ -16,6 +16,9 @@ from games.catalog import GAMES_BY_SLUG
 from games.rendering import game_render
 from games.rules import yams as rules
 from guides.content import yams as guide
+from guides.content.yams.notes import MODES, played
+from guides.content.yams.practice import deal, robot_turn
+from guides.content.yams.rounds import SCRIPTS, framed
 from tests.dice import Loaded
 
 pytestmark = pytest.mark.django_db
@@ -43,12 +46,12 @@ def replay(script):
 
 def test_every_worked_step_is_what_the_engine_plays_and_draws():
     page = guide.page()
-    assert len(page.rounds) == len(guide.SCRIPTS)
-    for round_, script in zip(page.rounds, guide.SCRIPTS, strict=True):
+    assert len(page.rounds) == len(SCRIPTS)
+    for round_, script in zip(page.rounds, SCRIPTS, strict=True):
         for step, (state, events) in zip(round_.steps, replay(script), strict=True):
             names = [f"Jogador {n + 1}" for n in range(script.seats)]
             drawn = game_render("yams", state, None, names=names, events=tuple(events))
-            assert step.html == guide.framed(drawn)
+            assert step.html == framed(drawn)
             said = " ".join(e["text"] for e in events if e["type"] == "score")
             assert step.score == said
 
@@ -59,7 +62,7 @@ def test_each_case_of_the_issue_is_covered_by_a_round():
 
 
 def rounds_by_case():
-    return {case: (script, replay(script)) for script in guide.SCRIPTS for case in script.covers}
+    return {case: (script, replay(script)) for script in SCRIPTS for case in script.covers}
 
 
 def test_the_order_round_offers_one_box_in_descida_and_subida():
@@ -102,7 +105,7 @@ def test_the_bonus_round_reaches_63_and_earns_35():
 
 def test_the_column_values_are_the_robot_estimates():
     rows = {(row["columns"], row["max_min"]): row for row in guide.page().extra["columns"]}
-    assert set(rows) == set(guide.MODES)
+    assert set(rows) == set(MODES)
     for (columns, max_min), row in rows.items():
         empty = (None,) * len(rules.boxes_in_play(max_min))
         for kind, value in row["values"].items():
@@ -131,8 +134,8 @@ def test_practice_answers_agree_with_the_robot(number):
         verdict = guide.judge(position, value)
         assert verdict.best == (expected[value] >= best - 0.005)
     # The robot's move at this position is the one judged best.
-    state = guide.deal(number, position.data["attempt"])
-    assert position.html == guide.framed(game_render("yams", state, None, names=["Você"]))
+    state = deal(number, position.data["attempt"])
+    assert position.html == framed(game_render("yams", state, None, names=["Você"]))
     view = rules.GAME.view(state, 0)
     legal = [a for a in rules.GAME.legal_actions(state, 0) if not a.get("cup")]
     move = robot.choose(view, legal, random.Random(0))
@@ -199,8 +202,8 @@ def test_the_robot_games_of_the_notes_are_replayable():
     rng = random.Random(0)
     state = rules.GAME.setup(1, {"columns": 3, "max_min": True}, rng)
     while not state["finished"]:
-        state = guide.robot_turn(state, rng)
-    one = guide.played((3, True), 1)
+        state = robot_turn(state, rng)
+    one = played((3, True), 1)
     assert one["means"] == {k: v["total"] for k, v in rules.totals(state, 0).items()}
 
 
