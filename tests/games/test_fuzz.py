@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from config.asgi import application
-from games import consumers, messages, rules, services, snapshots
+from games import commands, messages, rules, services, snapshots
 from games.models import Action, Seat, Table
 from tests.games.sockets import Socket
 from tests.properties import EXAMPLES as PROPERTY_EXAMPLES
@@ -318,7 +318,7 @@ class Fuzz:
             text = json.dumps(data.draw(JSONISH, label="json"))
         elif kind == "cmd":
             cmd = data.draw(
-                st.sampled_from(sorted(consumers.COMMANDS)) | st.text(max_size=8), label="cmd"
+                st.sampled_from(sorted(commands.COMMANDS)) | st.text(max_size=8), label="cmd"
             )
             text = json.dumps(data.draw(command(cmd), label="fields"))
         elif kind == "ack":

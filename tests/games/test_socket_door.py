@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
 from config.asgi import application
-from games import chat, consumers, services
+from games import chat, consumers, services, table_page
 from games.models import ChatMessage, TableSocket
 from tests.games.sockets import (
     command,
@@ -46,7 +46,7 @@ async def test_a_flood_of_bad_frames_gets_one_notice_each_then_the_budget_closes
 
 
 async def test_a_socket_that_never_confirms_what_it_received_is_closed(duel, users, monkeypatch):
-    monkeypatch.setattr(consumers, "OUTPUT_CAP", 12_000)
+    monkeypatch.setattr(table_page, "OUTPUT_CAP", 12_000)
     ana, _bia = users
     reader, silent = await connect(duel.pk, ana), await connect(duel.pk)
     closed = False
