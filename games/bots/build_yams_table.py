@@ -27,8 +27,15 @@ from pathlib import Path
 
 import numpy as np
 
-from games.bots.yams import FIRST_ROLL, HAND_SMALLER, HANDS, KEEP_CHILDREN, KEEP_SMALLER, KEEPS
 from games.bots.yams_exact import BOXES13, CAP, TABLE_PATH
+from games.bots.yams_hands import (
+    FIRST_ROLL,
+    HAND_SMALLER,
+    HANDS,
+    KEEP_CHILDREN,
+    KEEP_SMALLER,
+    KEEPS,
+)
 from games.rules.yams import BONUS, BONUS_THRESHOLD, UPPER, score
 
 N_HANDS, N_KEEPS, N_U = len(HANDS), len(KEEPS), CAP + 1

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from games.bots import dozito as bot
+from games.bots import dozito_board, dozito_evaluation
 from games.rules.dozito import GAME, card, setup_from_deal
 from tests.dozito_deck import rest_of_deck
 
@@ -242,14 +243,16 @@ def test_hidden_cards_do_not_change_the_decision():
         )
 
 
-def test_the_robot_module_imports_only_the_rules_and_the_standard_library():
-    source = Path(bot.__file__).read_text(encoding="utf-8")
+def test_the_robot_modules_import_only_the_rules_and_the_standard_library():
+    modules = (bot, dozito_board, dozito_evaluation)
+    sources = [Path(module.__file__).read_text(encoding="utf-8") for module in modules]
     imported = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in (node for source in sources for node in ast.walk(ast.parse(source))):
         if isinstance(node, ast.Import):
             imported |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module)
     assert not any(name.startswith("django") for name in imported)
-    assert {name for name in imported if name.startswith("games")} == {"games.rules.dozito"}
-    assert "GAME" not in source
+    own = {"games.bots.dozito_board", "games.bots.dozito_evaluation"}
+    assert {name for name in imported if name.startswith("games")} - own == {"games.rules.dozito"}
+    assert not any("GAME" in source for source in sources)

@@ -10,6 +10,7 @@ import pytest
 
 from games.bots import yams as bot
 from games.bots import yams_exact as exact
+from games.bots.yams_plan import ExactPlan, is_exact, robot_plan
 from games.rules.yams import UPPER, boxes_in_play
 from tests.bots.test_yams_bot import full_except, legal_for, make_view
 
@@ -27,7 +28,7 @@ def reachable_subtotals(open_set: int) -> set[int]:
 
 def recomputed(open_set: int, upper: int) -> float:
     """V of a card from the table one box further, by the robot's own turn search."""
-    return bot.ExactPlan.of(open_set, upper).value()
+    return ExactPlan.of(open_set, upper).value()
 
 
 def test_cards_with_one_or_two_open_boxes_match_a_fresh_computation():
@@ -138,8 +139,8 @@ def test_a_fresh_card_is_expected_at_the_optimum():
 def test_max_min_once_both_filled_is_played_exactly():
     # Máx 28 over Mín 10 count 38; what is left is Chance alone.
     filled = only_open(["chance"], True, max=28, min=10)
-    assert bot.is_exact((1, True), bot.read_card(make_view(1, True, filled=filled))[1])
-    assert not bot.is_exact((1, True), (tuple(None for _ in boxes_in_play(True)),))
+    assert is_exact((1, True), bot.read_card(make_view(1, True, filled=filled))[1])
+    assert not is_exact((1, True), (tuple(None for _ in boxes_in_play(True)),))
     before = make_view(1, True, filled=filled)
     expected = bot.advise(before, legal_for(before))[0]["expected"]
     assert expected == pytest.approx(38 + 70 / 3, abs=0.01)
@@ -175,20 +176,20 @@ def test_the_exact_robot_plays_legal_moves_and_tops_its_hints():
         hints = bot.advise(view, legal)
         assert hints[0]["action"] == action
         assert all(hint["action"] in legal for hint in hints)
-        exact_views += bot.is_exact(*bot.read_card(view))
+        exact_views += is_exact(*bot.read_card(view))
     assert exact_views > 60
 
 
 def test_without_the_table_the_robot_falls_back_to_its_heuristic(monkeypatch, tmp_path):
     monkeypatch.setattr(exact, "TABLE_PATH", tmp_path / "missing.f32.xz")
-    for cached in (exact.table, exact.available, bot.robot_plan):
+    for cached in (exact.table, exact.available, robot_plan):
         cached.cache_clear()
     try:
         view = make_view(1, False, dice_values=[6, 6, 6, 6, 6], rolls=1)
-        assert not bot.is_exact(*bot.read_card(view))
+        assert not is_exact(*bot.read_card(view))
         assert bot.choose(view, legal_for(view), None)["box"] == "yams"
     finally:
         monkeypatch.undo()
-        for cached in (exact.table, exact.available, bot.robot_plan):
+        for cached in (exact.table, exact.available, robot_plan):
             cached.cache_clear()
-    assert bot.is_exact(*bot.read_card(view))
+    assert is_exact(*bot.read_card(view))

@@ -11,6 +11,8 @@ from django.template import engines
 
 from games.bots import domino as bot
 from games.presenters import domino as presenter
+from games.presenters.domino_board import EDGE_X, EDGE_Y, board
+from games.presenters.domino_events import HAND_END_SHOWN, foot
 from games.rendering import collect
 from games.rules.domino import GAME
 from tests.accessibility import by_id, named_without_role, spoken, with_class
@@ -54,7 +56,7 @@ def test_the_foot_line_says_who_played_what_and_what_it_scored_by_name():
         score(0, 10, "mesa"),
         {"type": "turn", "text": "", "seat": 1},
     )
-    assert presenter.foot(events, NAMES) == ["Ana jogou 6|4: +10 para Jade"]
+    assert foot(events, NAMES) == ["Ana jogou 6|4: +10 para Jade"]
 
 
 def test_the_foot_line_gives_each_pass_its_points_and_the_partners_pass_none():
@@ -64,7 +66,7 @@ def test_the_foot_line_gives_each_pass_its_points_and_the_partners_pass_none():
         {"type": "pass", "text": "", "seat": 2, "ends": [2, 6]},
         score(0, 20, "passe"),
     )
-    assert presenter.foot(events, NAMES) == [
+    assert foot(events, NAMES) == [
         "Ana jogou 6|2",
         "Bia passou: +20 para Jade",
         "Caio passou",
@@ -77,7 +79,7 @@ def test_the_foot_line_says_the_galo_when_the_three_others_pass():
         *({"type": "pass", "text": "", "seat": s, "ends": [1]} for s in (0, 1, 2)),
         score(1, 50, "galo"),
     )
-    phrases = presenter.foot(events, NAMES)
+    phrases = foot(events, NAMES)
     assert phrases[0] == "Duda jogou 1|1"
     assert phrases[-1] == "Galo: +50 para Âmbar"
     assert "Ana passou" in phrases and "Bia passou" in phrases
@@ -97,7 +99,7 @@ def test_the_foot_line_of_a_batida_names_who_went_out_and_the_garagem():
         score(0, 20, "batida_de_carroca"),
         score(0, 15, "garagem"),
     )
-    assert presenter.foot(events, NAMES) == [
+    assert foot(events, NAMES) == [
         "Caio jogou 3|3",
         "Caio bateu",
         "Batida de carroça: +20 para Jade",
@@ -122,7 +124,7 @@ def test_the_end_of_a_hand_shows_every_hand_after_its_end_and_not_before():
     _html, before = render(state, 0, events=history[1], history=history[1:])
     assert 'aria-label="Peça ' not in before["domino-fim"]
     # Four moves into the new hand, the panel is gone.
-    older = ((),) * presenter.HAND_END_SHOWN + history
+    older = ((),) * HAND_END_SHOWN + history
     _html, later = render(state, 0, history=older)
     assert "domino-reveal" not in later["domino-fim"]
 
@@ -212,9 +214,9 @@ def test_the_hand_carries_what_domino_js_needs_and_the_seat_on_turn_a_clock_slot
 
 def test_a_long_line_stays_on_a_board_of_a_phones_shape_and_no_two_tiles_overlap():
     state, _history = played(3, moves=22)
-    laid = presenter.board(GAME.view(state, 0), NAMES)
+    laid = board(GAME.view(state, 0), NAMES)
     assert len(laid.tiles) >= 20
-    assert laid.width <= 2 * presenter.EDGE_X + 2 and laid.height <= 2 * presenter.EDGE_Y + 3
+    assert laid.width <= 2 * EDGE_X + 2 and laid.height <= 2 * EDGE_Y + 3
     rects = [
         (at.x, at.y, at.x + (1 if at.vertical else 2), at.y + (2 if at.vertical else 1))
         for at in laid.tiles + laid.places

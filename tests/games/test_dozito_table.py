@@ -13,6 +13,7 @@ from django.template import engines
 
 from games.bots import dozito as bot
 from games.presenters import dozito as presenter
+from games.presenters.dozito_scores import decided
 from games.rendering import collect, game_render
 from games.rules import dozito as rules
 from games.rules.dozito import GAME, card
@@ -282,14 +283,12 @@ def view_with(totals_by_round, out=None):
 
 
 def test_the_tie_breaks_are_spelled_out_highest_total_then_best_round_then_shared():
-    assert presenter.decided(view_with([[20, 10], [5, 9]]), NAMES) == [
-        "Maior total: Ana, com 25 pontos."
-    ]
-    lines = presenter.decided(view_with([[20, 12], [5, 13]]), NAMES)
+    assert decided(view_with([[20, 10], [5, 9]]), NAMES) == ["Maior total: Ana, com 25 pontos."]
+    lines = decided(view_with([[20, 12], [5, 13]]), NAMES)
     assert lines[0] == "Empate no maior total (25 pontos): Ana e Bia."
     assert lines[1] == "Desempate pela melhor rodada: Ana 20, Bia 13."
     assert lines[2] == "Ana vence pela melhor rodada."
-    lines = presenter.decided(view_with([[20, 5], [5, 20], [1, 1]]), NAMES)
+    lines = decided(view_with([[20, 5], [5, 20], [1, 1]]), NAMES)
     assert lines[-1] == "Empate também na melhor rodada: a vitória é dividida entre Ana e Bia."
 
 
@@ -374,9 +373,7 @@ def test_another_players_turn_is_described_and_only_the_viewers_own_is_an_order(
 def test_points_and_cards_agree_with_their_number():
     state = deal(2)
     assert 'dz-grid__points num">0 pontos<' in render(state, 1)[1]["dozito-grade-0"]
-    assert presenter.decided(view_with([[1, 0], [0, 0]]), NAMES) == [
-        "Maior total: Ana, com 1 ponto."
-    ]
-    assert presenter.decided(view_with([[1, 0], [0, 1]]), NAMES)[0] == (
+    assert decided(view_with([[1, 0], [0, 0]]), NAMES) == ["Maior total: Ana, com 1 ponto."]
+    assert decided(view_with([[1, 0], [0, 1]]), NAMES)[0] == (
         "Empate no maior total (1 ponto): Ana e Bia."
     )

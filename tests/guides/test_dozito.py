@@ -14,6 +14,7 @@ from django.test import RequestFactory
 
 from games.bots import dozito as robot
 from games.presenters import dozito as presenter
+from games.presenters.dozito_cards import face
 from games.rendering import collect, game_render
 from games.rules.dozito import GAME, grid_score
 from guides.content import dozito
@@ -116,7 +117,6 @@ def test_a_drawn_grid_never_shows_a_face_down_card():
 
 
 def test_a_card_says_its_colour_number_suns_and_kind():
-    face = presenter.face
     stop = face(c("azul", 4))
     assert stop.label == "4 azul, STOP, 3 sóis" and stop.symbol == "●"
     assert face(c("verde")).mark == "CORINGA"

@@ -1,6 +1,6 @@
 """The Dozito guide: the rules of games/rules/dozito.py (seed 002_be05d767234eac8d.txt and the
 house rules of issue #5) told in words, worked rounds played by the engine from fixed deals, the
-robot's weights (games/bots/dozito.py) and practice positions judged by that robot.
+robot's weights (games/bots/dozito_evaluation.py) and practice positions judged by that robot.
 
 Here, the page and its questions; the worked rounds are written in `scripts` (with the pieces of
 `deals`) and played in `rounds`, the figures of the notes are `notes`, the practice positions
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.bots import dozito as robot
+from games.bots.dozito_evaluation import WEIGHTS
 from games.rules.dozito import GROUP_POINTS, SLOTS, new_deck
 from guides.content import Page, Question
 from guides.content.dozito.notes import (
@@ -82,8 +82,8 @@ def page() -> Page:
             "numbers": SLOTS,
             "group_points": sorted(GROUP_POINTS.items()),
             "best_grid": best_grid_without_twelve(),
-            "weights": robot.WEIGHTS,
-            "turn_up": -robot.WEIGHTS.down,
+            "weights": WEIGHTS,
+            "turn_up": -WEIGHTS.down,
             "sim": sim,
             "draw_value": round(opening_draw_value(), 1),
             "cards": len(new_deck()),

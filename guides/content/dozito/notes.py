@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from games.bots import dozito as robot
+from games.bots.dozito_evaluation import WEIGHTS, Evaluation
 from games.rules.dozito import COLOURS, GAME, NUMBERED, SLOTS, grid_score
 from guides.content.dozito.deals import Card
 
@@ -45,7 +46,7 @@ def deck_cell(x: Card) -> tuple[str, str]:
 
 
 def robot_symbol(colour: str) -> str:
-    from games.presenters.dozito import SYMBOLS
+    from games.presenters.dozito_cards import SYMBOLS
 
     return SYMBOLS[colour]
 
@@ -113,4 +114,4 @@ def opening_draw_value() -> float:
     """What the robot reckons a draw is worth at the first move of a fresh two-player deal."""
     state = GAME.setup(2, {}, random.Random(1))  # noqa: S311 - a fixed lot: the same guide every time
     view = GAME.view(state, 0)
-    return robot.Evaluation(view, robot.WEIGHTS).draw_value()
+    return Evaluation(view, WEIGHTS).draw_value()

@@ -11,6 +11,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.bots import dozito as robot
+from games.bots.dozito_board import Board
+from games.bots.dozito_evaluation import WEIGHTS, Evaluation
 from games.rendering import game_render
 from games.rules.dozito import GAME, SLOTS, shown
 from guides.content import Position, Verdict
@@ -111,10 +113,10 @@ def decimal(value: float) -> str:
 
 def reason(view: dict[str, Any], key: str) -> str:
     """Why the robot's choice, in plain words, from the same figures it weighs."""
-    me = robot.Board(view["grids"][0])
+    me = Board(view["grids"][0])
     turn = view["turn"]
     if key == "comprar":
-        draw = robot.Evaluation(view, robot.WEIGHTS).draw_value()
+        draw = Evaluation(view, WEIGHTS).draw_value()
         tops = [p["top"] for p in view["discards"] if p["top"]]
         gains = [(me.best_gain(top), top) for top in tops]
         said = ""
@@ -144,7 +146,7 @@ def reason(view: dict[str, Any], key: str) -> str:
     )
 
 
-def placing_reason(me: robot.Board, card_: Card, slot: int | None = None) -> str:
+def placing_reason(me: Board, card_: Card, slot: int | None = None) -> str:
     if slot is None:
         slots = SLOTS if card_["kind"] == "coringa" else (card_["number"],)
         slot = max(slots, key=lambda s: me.gain(card_, s))

@@ -9,7 +9,9 @@ from math import sqrt
 from statistics import fmean, stdev
 from typing import Any
 
-from games.bots import yams as robot
+from games.bots.yams_hands import SCORES, one_turn_value
+from games.bots.yams_heuristic import column_plan, max_over
+from games.bots.yams_plan import plan
 from games.rules.yams import (
     BOX_NAMES,
     COLUMN_NAMES,
@@ -29,8 +31,8 @@ def column_values() -> list[dict[str, Any]]:
     for mode in MODES:
         empty = (None,) * len(boxes_in_play(mode[1]))
         kinds = COLUMN_SETS[mode[0]]
-        values = {kind: robot.column_plan(mode, kind, empty).estimate for kind in kinds}
-        card = robot.plan(mode, tuple(empty for _ in kinds)).base
+        values = {kind: column_plan(mode, kind, empty).estimate for kind in kinds}
+        card = plan(mode, tuple(empty for _ in kinds)).base
         rows.append({"columns": mode[0], "max_min": mode[1], "values": values, "total": card})
     return rows
 
@@ -66,8 +68,8 @@ def normal_game() -> dict[str, Any]:
     and with Seca, and the estimate of a Livre with and without Máx/Mín."""
     three, four = (played(mode, games) for mode, games in PLAYED.items())
     means = three["means"]
-    with_pair = robot.column_plan((3, True), "livre", (None,) * 15).estimate
-    without = robot.column_plan((3, False), "livre", (None,) * 13).estimate
+    with_pair = column_plan((3, True), "livre", (None,) * 15).estimate
+    without = column_plan((3, False), "livre", (None,) * 13).estimate
     return {
         "three": three,
         "four": four,
@@ -90,12 +92,12 @@ def chances() -> list[dict[str, Any]]:
     }
     rows = []
     for box, name in wanted.items():
-        hit = [1.0 if points else 0.0 for points in robot.SCORES[box]]
+        hit = [1.0 if points else 0.0 for points in SCORES[box]]
         rows.append(
             {
                 "name": name,
-                "one": 100 * robot.one_turn_value(hit, 1),  # per cent
-                "three": 100 * robot.one_turn_value(hit, 3),
+                "one": 100 * one_turn_value(hit, 1),  # per cent
+                "three": 100 * one_turn_value(hit, 3),
             }
         )
     return rows
@@ -103,7 +105,7 @@ def chances() -> list[dict[str, Any]]:
 
 def max_min_values() -> list[dict[str, Any]]:
     """With Mín already written: the best expected Máx + Mín of one turn (Máx above Mín or 0)."""
-    return [{"low": low, "value": robot.max_over(low)} for low in (8, 12, 16, 20, 24)]
+    return [{"low": low, "value": max_over(low)} for low in (8, 12, 16, 20, 24)]
 
 
 def sheet() -> dict[str, Any]:

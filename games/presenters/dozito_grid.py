@@ -1,0 +1,144 @@
+"""A Dozito grid as the templates draw it: its cells (face or back, where the card in hand may
+go, what the latest action laid and from where, the slot of a clash), and each grid's groups
+outlined with their points (the rules' `groups` and `GROUP_POINTS`, on face-up cards only) with
+the grid's score written as a sum."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.presenters.dozito_cards import SUN, Face, face
+from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    slot: int
+    face: Face | None  # None: face down
+    place: dict[str, Any] | None  # the viewer may put the card in hand here
+    recent: bool  # a card was laid here by the latest action
+    clash: bool  # the slot of a clash now
+    label: str
+    edges: str = ""  # the sides of a group's outline this cell draws ("t r b l")
+    colour: str = ""  # the colour of its group, when in a group of two or more
+    badge: int | None = None  # the group's points, on the group's first slot
+    source: str = ""  # where the card laid by the latest action came from ("pile-0", "hand")
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    seat: int
+    title: str
+    yours: bool
+    on_turn: bool
+    out: bool
+    cells: list[Cell]
+    rows: list[list[Cell]]
+    points: int | None
+    face_up: int
+    total: int
+    groups: list[SimpleNamespace]  # size, points, colour: the groups of two or more
+    suns: int
+    breakdown: str  # "16 + 10 + 2 + 8 ☀"
+
+
+def placed_slots(events: Sequence[dict[str, Any]], seat: int) -> dict[int, str]:
+    """The slots of `seat`'s grid where the latest action laid a card (a place, the card kept
+    in a clash), each with where that card came from: a discard pile or the hand."""
+    source = "hand"
+    laid = {}
+    for e in events:
+        kind = e.get("type")
+        if kind == "take" and e.get("seat") == seat:
+            source = f"pile-{e['pile']}"
+        elif kind in ("place", "keep") and e.get("seat") == seat and e.get("slot"):
+            if kind == "place" or e.get("card") != e.get("discarded"):
+                laid[e["slot"]] = source
+            source = "hand"
+    return laid
+
+
+def grid(
+    view: dict[str, Any],
+    seat: int,
+    names: list[str],
+    places: dict[int, dict[str, Any]],
+    recent: dict[int, str],
+) -> Grid:
+    turn = view["turn"]
+    clash = turn["slot"] if turn and turn["phase"] == "clash" and seat == view["to_move"] else None
+    yours = seat == view["seat"]
+    cells_view = view["grids"][seat]
+    found = [g for g in groups(cells_view) if len(g) > 1]
+    group_of = {slot: g for g in found for slot in g}
+    cells = []
+    for c in cells_view:
+        slot, f = c["slot"], face(c["card"]) if c["up"] else None
+        what = f.label if f else _("virada para baixo")
+        label = _("Espaço %(slot)d: %(what)s") % {"slot": slot, "what": what}
+        if slot in places:
+            label = _("%(label)s. Colocar aqui a carta da mão.") % {"label": label}
+        members = group_of.get(slot)
+        edges, badge = "", None
+        if members:
+            edges = " ".join(side for side, near in sides(slot) if near not in members)
+            badge = GROUP_POINTS.get(len(members)) if slot == members[0] else None
+        cells.append(
+            Cell(
+                slot,
+                f,
+                places.get(slot),
+                slot in recent,
+                slot == clash,
+                label,
+                edges=edges,
+                colour=f.colour if members else "",
+                badge=badge,
+                source=recent.get(slot, ""),
+            )
+        )
+    title = _("Sua grade") if yours else names[seat]
+    shown_groups = [
+        SimpleNamespace(
+            size=len(g),
+            points=GROUP_POINTS.get(len(g)),
+            colour=cells_view[g[0] - 1]["card"]["colour"],
+        )
+        for g in sorted(found, key=len, reverse=True)
+    ]
+    suns = sum(c["card"]["suns"] for c in cells_view if c["up"])
+    return Grid(
+        seat=seat,
+        title=title,
+        yours=yours,
+        on_turn=seat == view["to_move"],
+        out=view["out"][seat],
+        cells=cells,
+        rows=[cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)],
+        points=view["points"][seat],
+        face_up=sum(1 for c in cells if c.face),
+        total=view["totals"][seat],
+        groups=shown_groups,
+        suns=suns,
+        breakdown=breakdown([g.points for g in shown_groups], suns),
+    )
+
+
+def sides(slot: int) -> list[tuple[str, int | None]]:
+    """The four sides of a slot and the slot across each (None off the grid)."""
+    left = slot - 1 if (slot - 1) % COLUMNS else None
+    right = slot + 1 if slot % COLUMNS else None
+    return [("t", slot - COLUMNS), ("r", right), ("b", slot + COLUMNS), ("l", left)]
+
+
+def breakdown(points: Sequence[int | None], suns: int) -> str:
+    """A grid's score as a sum: each group's points, then the suns ("16 + 2 + 5 ☀")."""
+    terms = [str(p) for p in points if p]  # twelve of a colour (None) win instead
+    if suns:
+        terms.append(f"{suns * POINTS_PER_SUN} {SUN}")
+    return " + ".join(terms)
