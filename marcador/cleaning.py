@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.rules import yams
+from games.rules.dice import DICE
 from marcador.sheet import MAX_PLAYERS, BadInput, Pending, Sheet
 
 NAME_MAX = 20
@@ -48,7 +48,7 @@ def clean_pending(data: Any, sheet: Sheet) -> Pending:
         choose = data.get("choose", False)
         if type(choose) is not bool or (choose and dice):
             raise ValueError
-        if not isinstance(dice, list) or len(dice) > yams.dice.DICE:
+        if not isinstance(dice, list) or len(dice) > DICE:
             raise ValueError
         if any(type(value) is not int or not 1 <= value <= 6 for value in dice):
             raise ValueError

@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.rules import yams
+from games.rules.dice import DICE
 from marcador.cards import ARROWS, COLUMN_SHORT, SHORT, Offers, cell_label
 from marcador.sheet import Pending, Sheet
 
@@ -23,7 +24,7 @@ def slots(pending: Pending) -> list[dict[str, Any]]:
     """The five dice tapped so far, then the empty slots."""
     return [
         {"index": i + 1, **die(pending.dice[i] if i < len(pending.dice) else None)}
-        for i in range(yams.dice.DICE)
+        for i in range(DICE)
     ]
 
 
@@ -42,7 +43,7 @@ def offers(sheet: Sheet) -> Offers:
     pending = sheet.pending
     if pending.box:
         return {pending.box: ("picked", None)}
-    if len(pending.dice) == yams.dice.DICE:
+    if len(pending.dice) == DICE:
         return {
             (column, box): ("lit", yams.score(box, pending.dice))
             for column, boxes in sheet.allowed(pending.first_roll).items()
@@ -61,7 +62,7 @@ def choices(sheet: Sheet) -> list[dict[str, Any]]:
     """The pad's buttons for the boxes one may fill now, a group per column: with five dice each
     writes what they give there; without, each picks the box to type its points."""
     pending = sheet.pending
-    hand = pending.dice if len(pending.dice) == yams.dice.DICE else None
+    hand = pending.dice if len(pending.dice) == DICE else None
     if hand is None and not pending.choose:
         return []
     groups = []

@@ -10,6 +10,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from games.rules import yams
+from games.rules.dice import DICE
 from marcador.cleaning import cell, number
 from marcador.models import ScoreSheet
 from marcador.sheet import BadInput, Pending, Sheet
@@ -33,7 +34,7 @@ def apply(sheet: Sheet, post: QueryDict, user) -> None:
         value = number(post.get("value"), _("Um dado vai de 1 a 6."))
         if not 1 <= value <= 6:
             raise BadInput(_("Um dado vai de 1 a 6."))
-        if len(pending.dice) >= yams.dice.DICE:
+        if len(pending.dice) >= DICE:
             raise BadInput(_("Os cinco dados já estão marcados: toque numa casa acesa."))
         pending.dice.append(value)
         pending.box, pending.choose = None, False
@@ -64,7 +65,7 @@ def apply(sheet: Sheet, post: QueryDict, user) -> None:
         pending.box = None
     elif op == "score":
         column, box = cell(post.get("cell"))
-        if len(pending.dice) != yams.dice.DICE:
+        if len(pending.dice) != DICE:
             raise BadInput(_("Marque os cinco dados antes de escolher a casa."))
         sheet.add(entry(sheet, column, box, dice=list(pending.dice)))
     elif op == "points":

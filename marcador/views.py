@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.rules import yams
 from games.rules.base import IllegalAction
+from games.rules.dice import DICE
 from marcador import pad, taps
 from marcador.cards import cards, ranking, winners_text
 from marcador.cleaning import NAME_MAX, clean_names, clean_options
@@ -90,7 +90,7 @@ def play_context(request: HttpRequest, sheet: Sheet) -> dict[str, Any]:
         "ranking": ranking(cards(state, sheet.players)),
         "slots": pad.slots(pending),
         "faces": pad.faces(pending),
-        "dice_full": len(pending.dice) == yams.dice.DICE,
+        "dice_full": len(pending.dice) == DICE,
         "has_seca": "seca" in state["columns"],
         "first_roll": pending.first_roll,
         "picked": pad.picked(pending),

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.bots import domino as bot
 from games.rules import domino as rules
+from games.rules.base import clone
 from games.rules.domino import GAME, PAIR_NAMES
 from guides.content import Round, Step
 from guides.content.domino.table import NAMES, action_key, play_label, snapshot
@@ -156,7 +157,7 @@ def table_notes(table: dict, action: dict, lado: str) -> str:
 def before_end(before: dict, seat: int, action: dict, events: list[dict]) -> dict:
     """The table as the hand ended (the engine has already dealt the next hand): the last play
     put down, and the scores once the hand is counted."""
-    state = rules.clone(before)
+    state = clone(before)
     tile, end = rules.check_play(state["hand"], seat, action)
     rules.put_down(state, seat, tile, end)
     counted = [e["scores"] for e in events if e["type"] == "score"]

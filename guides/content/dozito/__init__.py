@@ -1,4 +1,4 @@
-"""The Dozito guide: the rules of games/rules/dozito.py (seed 002_be05d767234eac8d.txt and the
+"""The Dozito guide: the rules of games/rules/dozito/ (seed 002_be05d767234eac8d.txt and the
 house rules of issue #5) told in words, worked rounds played by the engine from fixed deals, the
 robot's weights (games/bots/dozito_evaluation.py) and practice positions judged by that robot.
 

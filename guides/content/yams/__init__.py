@@ -1,5 +1,5 @@
-"""The Yam's guide: rounds played by games/rules/yams.py with scripted dice and drawn with the
-live table's templates (games/jinja2/games/yams/), the robot's numbers (games/bots/yams.py),
+"""The Yam's guide: rounds played by games/rules/yams/ with scripted dice and drawn with the
+live table's templates (games/jinja2/games/yams/), the robot's numbers (games/bots/yams_*.py),
 and practice positions judged by the robot's `advise`.
 
 Here, the page and its questions; the worked rounds are `rounds`, the figures of the notes
