@@ -4,12 +4,15 @@ The partials of a live table render from a plain context of Python values after 
 of the table; the site's pages stay Django templates. Text is wrapped for translation with
 Jinja2's own i18n extension ("newstyle" gettext: the translation is trusted, its `%(name)s`
 values are escaped). The environment asks Django's `gettext` for the active language; a live
-render binds one language's catalog instead (`in_language`), as the extension offers.
+render binds one language's catalog instead (`in_language`), as the extension offers, and may
+draw a part that most moves leave as it was once for all its viewers (`cached_include`).
 """
 
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
+from types import SimpleNamespace
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -18,10 +21,14 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
 from jinja2 import Environment
+from markupsafe import Markup
 
 from games.presenters import action_json
 
 TRANSLATION_SETTINGS = frozenset({"LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", "USE_I18N"})
+# What a language's remembered parts (`cached_include`) may hold, in characters: some thousand
+# Yam's cards of three columns.
+CACHED_CHARS = 16_000_000
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -58,6 +65,7 @@ def in_language(env: Environment, language: str) -> Environment:
                 )
                 catalog = trans_real.translation(language)
                 bound.install_gettext_translations(catalog, newstyle=True)
+                bound.globals["cached_include"] = CachedInclude(bound)
                 _bound[key] = bound
     bound.loader = env.loader  # a game registered at run time adds its templates to env's
     return bound
@@ -68,3 +76,46 @@ def _forget(*, setting: str, **kwargs: Any) -> None:
     """Django reloads its catalogs when a translation setting changes (tests): so do these."""
     if setting in TRANSLATION_SETTINGS:
         _bound.clear()
+
+
+class CachedInclude:
+    """`cached_include(name, **context)`: the template `name` rendered with `context` alone and
+    remembered by that context, in one language's environment (whose catalog is fixed), so that
+    a part of a table that most moves leave as it was (a Yam's card off turn, the same for
+    every viewer but its owner) renders once for all its viewers and versions. Every value of
+    `context` is hashable, or a dict or a SimpleNamespace of such values; the template reads
+    nothing else (its texts aside), so two viewers share its markup only when everything it
+    shows is the same for both."""
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.memo: OrderedDict[tuple, Markup] = OrderedDict()
+        self.chars = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, name: str, **context: Any) -> Markup:
+        key = (name, *sorted((k, _frozen(v)) for k, v in context.items()))
+        with self.lock:
+            html = self.memo.get(key)
+            if html is not None:
+                self.memo.move_to_end(key)
+                return html
+        html = Markup(self.env.get_template(name).render(context))  # noqa: S704 - autoescaped
+        with self.lock:
+            if key not in self.memo:
+                self.memo[key] = html
+                self.chars += len(html)
+            while self.chars > CACHED_CHARS and self.memo:
+                self.chars -= len(self.memo.popitem(last=False)[1])
+        return html
+
+
+def _frozen(value: Any) -> Any:
+    """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple."""
+    if isinstance(value, SimpleNamespace):
+        value = vars(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value  # anything else is hashable as it is (else the look-up raises TypeError)

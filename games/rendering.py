@@ -190,7 +190,7 @@ def fresh_render(
     """The work of one `table_render`, uncached (the live bench swaps it for the protocol alone:
     tests/bench/live_asgi.py)."""
     context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
-    _html, parts = collect(_template("games/_table.html").render(context))
+    _html, parts = collect(template("games/_table.html").render(context))
     return Render(parts)
 
 
@@ -223,8 +223,8 @@ def game_render(
     g = presenter.context(view, seat, legal, names=names, events=events, history=history)
     g.heading = heading
     g.landmarks = landmarks
-    template = _template(f"games/{slug}/_game.html")
-    html, _parts = collect(template.render({"g": g, "log": list(log)}))
+    area = template(f"games/{slug}/_game.html")
+    html, _parts = collect(area.render({"g": g, "log": list(log)}))
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
 
 
@@ -250,10 +250,10 @@ def _page_defs(slug: str, language: str) -> Markup:
     defs = presenters.get(slug).defs()
     if defs is None:
         return Markup("")
-    return Markup(_template(f"games/{slug}/_defs.html").render(defs))  # noqa: S704
+    return Markup(template(f"games/{slug}/_defs.html").render(defs))  # noqa: S704
 
 
-def _template(name: str):
+def template(name: str):
     """A live partial's template, with the active language's catalog bound."""
     return in_language(engines["jinja2"].env, translation.get_language()).get_template(name)
 

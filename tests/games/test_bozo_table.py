@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-from django.template import engines
-
+from games import rendering
 from games.presenters import bozo as presenter
 from games.rendering import collect
 from games.rules.bozo import GAME
@@ -31,7 +30,7 @@ def render(state, seat):
     on_turn = seat is not None and seat in GAME.to_act(state)
     legal = [a for a in GAME.legal_actions(state, seat) if a["type"] != "leave"] if on_turn else []
     g = presenter.context(GAME.view(state, seat), seat, legal, names=NAMES)
-    template = engines["jinja2"].env.get_template("games/bozo/_game.html")
+    template = rendering.template("games/bozo/_game.html")
     return parse(collect(template.render({"g": g, "log": []}))[0])
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from django.template import engines
-
+from games import rendering
 from games.bots import domino as bot
 from games.presenters import domino as presenter
 from games.presenters.domino_board import EDGE_X, EDGE_Y, board
@@ -26,7 +25,7 @@ def render(state, seat, *, events=(), history=()):
     on_turn = seat is not None and seat in GAME.to_act(state)
     legal = [a for a in GAME.legal_actions(state, seat) if a["type"] == "play"] if on_turn else []
     g = presenter.context(view, seat, legal, names=NAMES, events=events, history=history)
-    template = engines["jinja2"].env.get_template("games/domino/_game.html")
+    template = rendering.template("games/domino/_game.html")
     html, parts = collect(template.render({"g": g, "log": []}))
     return html, {part.id: part.html for part in parts}
 

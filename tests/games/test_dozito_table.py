@@ -9,8 +9,8 @@ import random
 import re
 
 import pytest
-from django.template import engines
 
+from games import rendering
 from games.bots import dozito as bot
 from games.presenters import dozito as presenter
 from games.presenters.dozito_scores import decided
@@ -40,7 +40,7 @@ def render(state, seat, *, history=()):
     g = presenter.context(
         view, seat, legal, names=NAMES[: state["seats"]], events=events, history=history
     )
-    template = engines["jinja2"].env.get_template("games/dozito/_game.html")
+    template = rendering.template("games/dozito/_game.html")
     html, parts = collect(template.render({"g": g, "log": []}))
     return html, {part.id: part.html for part in parts}
 

@@ -8,8 +8,8 @@ import random
 import re
 
 import pytest
-from django.template import engines
 
+from games import rendering
 from games.bots import yams as robot
 from games.presenters import yams as presenter
 from games.rendering import Render, changes, collect, everything, game_render
@@ -215,7 +215,7 @@ def parts(state, seat):
     legal = rules.GAME.legal_actions(state, seat) if seat == state["to_move"] else []
     legal = [a for a in legal if a["type"] != "leave"]
     g = presenter.context(view, seat, legal, names=NAMES)
-    template = engines["jinja2"].env.get_template("games/yams/_game.html")
+    template = rendering.template("games/yams/_game.html")
     _html, found = collect(template.render({"g": g, "log": []}))
     return Render(found)
 

@@ -8,10 +8,10 @@ import random
 import re
 
 import pytest
-from django.template import engines
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
+from games import rendering
 from games.bots import dozito as robot
 from games.presenters import dozito as presenter
 from games.presenters.dozito_cards import face
@@ -172,7 +172,7 @@ def test_the_table_is_made_of_marked_partials():
     state = round_one()
     view = GAME.view(state, 0)
     g = presenter.context(view, 0, GAME.legal_actions(state, 0)[:-1], names=NAMES)
-    template = engines["jinja2"].env.get_template("games/dozito/_game.html")
+    template = rendering.template("games/dozito/_game.html")
     _html, parts = collect(template.render({"g": g, "log": []}))
     ids = {part.id for part in parts}
     assert {"dozito-estado", "dozito-grade-0", "dozito-grade-1", "dozito-pilhas"} <= ids

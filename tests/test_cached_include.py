@@ -1,0 +1,84 @@
+"""`cached_include` (config/jinja2.py): a part of a page rendered once per context in each
+language's environment, and never one viewer's part for another whose context differs in
+anything."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from django.test import override_settings
+from django.utils import translation
+from jinja2 import DictLoader
+
+from config import jinja2
+
+TEMPLATES = {
+    "card.html": "{{ card.name }}:{{ g.labels.points }}:"
+    "{% if card.buttons %}[{{ card.buttons|join(',') }}]{% endif %}:{{ _('Email') }}",
+    "page.html": "{% for card in cards %}"
+    "{{ cached_include('card.html', card=card, g=dict(labels=labels)) }}|{% endfor %}",
+}
+
+
+@pytest.fixture
+def site():
+    return jinja2.environment(loader=DictLoader(TEMPLATES))
+
+
+@pytest.fixture
+def env(site):
+    return jinja2.in_language(site, "pt-br")
+
+
+def page(env, cards, points="pontos") -> str:
+    labels = SimpleNamespace(points=points)
+    return env.get_template("page.html").render(cards=cards, labels=labels)
+
+
+def test_a_part_is_rendered_once_per_context_and_shared(env):
+    cached = env.globals["cached_include"]
+    ana, bia = ("Ana", ()), ("Bia", ("score:full",))
+    cards = [SimpleNamespace(name=n, buttons=b) for n, b in (ana, bia)]
+    with translation.override("pt-br"):
+        first = page(env, cards)
+        assert first == "Ana:pontos::E-mail|Bia:pontos:[score:full]:E-mail|"
+        assert len(cached.memo) == 2
+        again = [SimpleNamespace(name=n, buttons=b) for n, b in (ana, bia)]  # equal, not the same
+        assert page(env, again) == first
+        assert len(cached.memo) == 2  # nothing rendered anew
+        # Anything the part shows that differs is another part: a button, a label.
+        other = [SimpleNamespace(name="Bia", buttons=())]
+        assert page(env, other) == "Bia:pontos::E-mail|"
+        assert page(env, other, points="pts") == "Bia:pts::E-mail|"
+        assert len(cached.memo) == 4
+
+
+def test_each_language_keeps_its_own_parts(site):
+    cards = [SimpleNamespace(name="Ana", buttons=())]
+    with translation.override("en"):  # the active language plays no part
+        assert page(jinja2.in_language(site, "pt-br"), cards) == "Ana:pontos::E-mail|"
+        assert page(jinja2.in_language(site, "en"), cards) == "Ana:pontos::Email|"
+
+
+def test_a_context_that_cannot_be_a_key_is_refused_not_rendered(env):
+    with pytest.raises(TypeError):
+        env.globals["cached_include"]("card.html", card={"name": "Ana", "buttons": {1, 2}})
+
+
+def test_what_it_keeps_is_bounded(env, monkeypatch):
+    monkeypatch.setattr(jinja2, "CACHED_CHARS", 40)
+    cached = env.globals["cached_include"]
+    with translation.override("pt-br"):
+        for n in range(20):
+            page(env, [SimpleNamespace(name=f"Pessoa {n}", buttons=())])
+    assert 0 < cached.chars <= 40
+    assert cached.chars == sum(len(html) for html in cached.memo.values())
+
+
+def test_it_forgets_when_the_translations_change(site, tmp_path):
+    cards = [SimpleNamespace(name="Ana", buttons=())]
+    assert page(jinja2.in_language(site, "pt-br"), cards) == "Ana:pontos::E-mail|"
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        assert page(jinja2.in_language(site, "pt-br"), cards) == "Ana:pontos::Email|"
+    assert page(jinja2.in_language(site, "pt-br"), cards) == "Ana:pontos::E-mail|"
