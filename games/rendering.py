@@ -152,9 +152,9 @@ def _record(part: Partial, sent: Sent) -> None:
 
 
 def drop_renders(table_id: int) -> None:
-    """The table's last socket in this process closed (games/consumers.py): its renders go (some
-    200 KiB a table of four, kept until the table changed again, or for good at a table that
-    ended), and a later socket renders again."""
+    """The table's last socket in this process closed (games/consumers.py): its renders go (they
+    would stay until the table changed again, or for good at a table that ended), and a later
+    socket renders again."""
     copy = snapshots.cached(table_id)
     if copy is not None:
         copy.renders.clear()
