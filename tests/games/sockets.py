@@ -26,6 +26,11 @@ def session_cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
+# How long a closing socket's consumer may take before the test gives up on it (an upper bound:
+# the wait ends when the consumer does).
+CLOSING = 30
+
+
 class Socket(WebsocketCommunicator):
     """A socket and the page it builds."""
 
@@ -33,6 +38,12 @@ class Socket(WebsocketCommunicator):
         super().__init__(*args, **kwargs)
         self.page = Page()
         self.table_id: int | None = None
+
+    async def disconnect(self, code: int = 1000, timeout: float = CLOSING) -> None:
+        """Close, and wait for the consumer to finish closing (its presence is written then):
+        Channels' one second would cancel it midway on a loaded machine, its database work
+        still running in a thread while the test's database is flushed."""
+        await super().disconnect(code, timeout)
 
     async def receive_from(self, timeout: float = 2) -> str:
         message = await super().receive_from(timeout)
@@ -72,8 +83,10 @@ async def sockets_end_with_their_test():
     yield
     while OPEN:
         socket = OPEN.pop()
+        if socket.future.done():  # closed already, by the test or by the consumer
+            continue
         with contextlib.suppress(Exception):
-            await socket.disconnect()
+            await socket.disconnect(timeout=CLOSING)
 
 
 def refused(socket: WebsocketCommunicator) -> WebsocketCommunicator:
