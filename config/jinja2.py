@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from gettext import NullTranslations
 from types import SimpleNamespace
 from typing import Any
 
@@ -50,10 +51,11 @@ _bound: dict[tuple[Environment, str], Environment] = {}
 _lock = threading.Lock()
 
 
-def in_language(env: Environment, language: str) -> Environment:
+def in_language(env: Environment, language: str | None) -> Environment:
     """`env` with the catalog of `language` installed (Jinja's `install_gettext_translations`):
     a render asks a few hundred texts, and Django's `gettext` finds the active language anew for
-    each. One environment per language, made like `env` (its loader, reloading and undefined)."""
+    each. One environment per language, made like `env` (its loader, reloading and undefined).
+    No language (translations deactivated, as some commands do) gives the texts as written."""
     key = (env, language)
     bound = _bound.get(key)
     if bound is None:
@@ -63,7 +65,7 @@ def in_language(env: Environment, language: str) -> Environment:
                 bound = environment(
                     loader=env.loader, auto_reload=env.auto_reload, undefined=env.undefined
                 )
-                catalog = trans_real.translation(language)
+                catalog = trans_real.translation(language) if language else NullTranslations()
                 bound.install_gettext_translations(catalog, newstyle=True)
                 bound.globals["cached_include"] = CachedInclude(bound)
                 _bound[key] = bound

@@ -46,3 +46,8 @@ def test_a_change_of_the_translations_settings_binds_the_new_catalog(tmp_path):
         again = jinja2.in_language(env, "pt-br").get_template("t.html").render(n=2)
         assert again == "Email|2 pontos|Email |Email"
     assert jinja2.in_language(env, "pt-br").get_template("t.html").render(n=2).startswith("E-mail")
+
+
+def test_with_translations_deactivated_the_texts_are_as_written():
+    with translation.override(None):  # what Django's `deactivate_all` leaves
+        assert render(translation.get_language(), who="Ana") == "Email|0 pontos|Email Ana|Email"
