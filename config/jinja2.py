@@ -69,15 +69,20 @@ def in_language(env: Environment, language: str | None) -> Environment:
                 bound.install_gettext_translations(catalog, newstyle=True)
                 bound.globals["cached_include"] = CachedInclude(bound)
                 _bound[key] = bound
-    bound.loader = env.loader  # a game registered at run time adds its templates to env's
     return bound
+
+
+def forget_languages() -> None:
+    """Build the languages' environments anew: after a change of the site environment's loader
+    (a game registered at run time, as tests do) or of the translations."""
+    _bound.clear()
 
 
 @receiver(setting_changed)
 def _forget(*, setting: str, **kwargs: Any) -> None:
     """Django reloads its catalogs when a translation setting changes (tests): so do these."""
     if setting in TRANSLATION_SETTINGS:
-        _bound.clear()
+        forget_languages()
 
 
 class CachedInclude:

@@ -32,8 +32,9 @@ class Sender:
 def run(sender: Sender, cmd: str, data: dict[str, Any]) -> str | None:
     """Apply a command; returns the address the page goes to next, if it goes."""
     table_id, user = sender.table_id, sender.user
-    if cmd == "chat":
-        chat.post(
+    if cmd in ("chat", "react"):  # a line of the chat, or a reaction of the list
+        speak = chat.post if cmd == "chat" else chat.react
+        speak(
             table_id=table_id,
             user=user,
             text=data.get("text"),
@@ -77,14 +78,6 @@ def run(sender: Sender, cmd: str, data: dict[str, Any]) -> str | None:
         services.queue_join(table_id=table_id, user=user, invite_code=sender.invite_code)
     elif cmd == "queue_leave":
         services.queue_leave(table_id=table_id, user=user)
-    elif cmd == "react":
-        chat.react(
-            table_id=table_id,
-            user=user,
-            text=data.get("text"),
-            invite_code=sender.invite_code,
-            socket=sender.socket,
-        )
     elif cmd == "replay":
         return services.table_replay(table_id=table_id, by=user).get_absolute_url()
     return None

@@ -14,6 +14,7 @@ from asgiref.sync import sync_to_async
 from django.template import engines
 from jinja2 import ChoiceLoader, FileSystemLoader
 
+from config.jinja2 import forget_languages
 from games import catalog, presenters, rules, services
 from games.catalog import GameInfo, Mode
 from games.models import Action, Table
@@ -44,6 +45,7 @@ def fifth_game():
     env = engines["jinja2"].env
     site_loader = env.loader
     env.loader = ChoiceLoader([site_loader, FileSystemLoader(HERE / "jinja2")])
+    forget_languages()  # the live renders' environments take the new loader
     rules.register(GAME)
     presenters.register(GAME.slug, presenter)
     catalog.register(INFO)
@@ -52,6 +54,7 @@ def fifth_game():
     presenters.unregister(GAME.slug)
     rules.unregister(GAME.slug)
     env.loader = site_loader
+    forget_languages()
 
 
 def started(host, guest) -> Table:
