@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import presence, rules, snapshots
+from games import presence, rules, services, snapshots
 from games.models import Action
 from games.rules.base import with_names
 from games.snapshots import SeatCopy
@@ -33,10 +33,14 @@ SHOWN = 8  # moves listed; the rest are counted
 _SUBJECT = re.compile(r"^Jogador (\d+) ")
 
 
-def opened(table_id: int, user_id: int, channel_name: str) -> list[tuple[str, str]]:
+def opened(
+    table_id: int, user_id: int, channel_name: str, outbox: services.Outbox
+) -> list[tuple[str, str]]:
     """Record the socket (presence.opened); when that took the seat back from the robot, the
     notice for this socket as a partial (id, html), else nothing."""
-    seat = presence.opened(table_id=table_id, user_id=user_id, channel_name=channel_name)
+    seat = presence.opened(
+        table_id=table_id, user_id=user_id, channel_name=channel_name, outbox=outbox
+    )
     if seat is None:
         return []
     try:  # the seat is the person's again whatever happens here: the notice is a courtesy

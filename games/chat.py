@@ -84,7 +84,15 @@ def _speaker(table_id: int, user, invite_code: str, socket: str):
     return copy, seat
 
 
-def post(*, table_id: int, user, text: Any, invite_code: str = "", socket: str = "") -> Line:
+def post(
+    *,
+    table_id: int,
+    user,
+    text: Any,
+    invite_code: str = "",
+    socket: str = "",
+    outbox: services.Outbox | None = None,
+) -> Line:
     """Post `text` to the table's chat as `user` (seated or watching), from the page whose
     channel is `socket`."""
     user_id = services.user_id_of(user)
@@ -94,7 +102,7 @@ def post(*, table_id: int, user, text: Any, invite_code: str = "", socket: str =
     copy, _seat = _speaker(table_id, user, invite_code, socket)
     message = ChatMessage.objects.create(table_id=copy.id, user_id=user_id, text=text)
     line = Line(message.pk, user.display_name, text, message.created_at)
-    transaction.on_commit(lambda: services.send_table(copy.id, line.as_message()))
+    transaction.on_commit(lambda: services.send_table(copy.id, line.as_message(), outbox))
     return line
 
 
@@ -108,7 +116,15 @@ def reactions() -> tuple[str, ...]:
     )  # fmt: skip
 
 
-def react(*, table_id: int, user, text: Any, invite_code: str = "", socket: str = "") -> None:
+def react(
+    *,
+    table_id: int,
+    user,
+    text: Any,
+    invite_code: str = "",
+    socket: str = "",
+    outbox: services.Outbox | None = None,
+) -> None:
     """Send a reaction of the list to the table, as `user` (seated, in the queue or watching),
     from the page whose channel is `socket`."""
     user_id = services.user_id_of(user)
@@ -124,7 +140,7 @@ def react(*, table_id: int, user, text: Any, invite_code: str = "", socket: str 
         "author": user.display_name,
         "text": text,
     }
-    services.send_table(copy.id, message)
+    services.send_table(copy.id, message, outbox)
 
 
 def history(table_id: int) -> list[Line]:

@@ -29,8 +29,9 @@ class Sender:
     socket: str  # the socket's channel name
 
 
-def run(sender: Sender, cmd: str, data: dict[str, Any]) -> str | None:
-    """Apply a command; returns the address the page goes to next, if it goes."""
+def run(sender: Sender, cmd: str, data: dict[str, Any], outbox: services.Outbox) -> str | None:
+    """Apply a command, its group messages handed to `outbox`; returns the address the page goes
+    to next, if it goes."""
     table_id, user = sender.table_id, sender.user
     if cmd in ("chat", "react"):  # a line of the chat, or a reaction of the list
         speak = chat.post if cmd == "chat" else chat.react
@@ -40,6 +41,7 @@ def run(sender: Sender, cmd: str, data: dict[str, Any]) -> str | None:
             text=data.get("text"),
             invite_code=sender.invite_code,
             socket=sender.socket,
+            outbox=outbox,
         )
     elif cmd == "sit":
         seat = data.get("seat")
@@ -49,23 +51,27 @@ def run(sender: Sender, cmd: str, data: dict[str, Any]) -> str | None:
             index=None if seat in (None, "") else parse_int(seat, "seat"),
             team=_team(sender, data),
             invite_code=sender.invite_code,
+            outbox=outbox,
         )
     elif cmd == "leave":
-        services.seat_leave(table_id=table_id, user=user)
+        services.seat_leave(table_id=table_id, user=user, outbox=outbox)
     elif cmd == "start":
-        services.table_start(table_id=table_id, by=user)
+        services.table_start(table_id=table_id, by=user, outbox=outbox)
     elif cmd == "robot_add":
         seat = data.get("seat")
         index = None if seat in (None, "") else parse_int(seat, "seat")
-        services.robot_add(table_id=table_id, by=user, index=index)
+        services.robot_add(table_id=table_id, by=user, index=index, outbox=outbox)
     elif cmd == "seat_clear":
-        services.seat_clear(table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat"))
+        services.seat_clear(
+            table_id=table_id, by=user, index=parse_int(data.get("seat"), "seat"), outbox=outbox
+        )
     elif cmd == "seat_move":
         services.seat_move(
             table_id=table_id,
             by=user,
             from_index=parse_int(data.get("seat"), "seat"),
             to_index=parse_int(data.get("to"), "to"),
+            outbox=outbox,
         )
     elif cmd == "mute":
         services.seat_mute(
@@ -73,13 +79,16 @@ def run(sender: Sender, cmd: str, data: dict[str, Any]) -> str | None:
             by=user,
             index=parse_int(data.get("seat"), "seat"),
             muted=data.get("muted") != "0",
+            outbox=outbox,
         )
     elif cmd == "queue_join":
-        services.queue_join(table_id=table_id, user=user, invite_code=sender.invite_code)
+        services.queue_join(
+            table_id=table_id, user=user, invite_code=sender.invite_code, outbox=outbox
+        )
     elif cmd == "queue_leave":
-        services.queue_leave(table_id=table_id, user=user)
+        services.queue_leave(table_id=table_id, user=user, outbox=outbox)
     elif cmd == "replay":
-        return services.table_replay(table_id=table_id, by=user).get_absolute_url()
+        return services.table_replay(table_id=table_id, by=user, outbox=outbox).get_absolute_url()
     return None
 
 

@@ -157,20 +157,12 @@ class TableConsumer(TablePage, AsyncWebsocketConsumer):
             log.exception("presence of table %s not updated", self.table_id)
 
     async def through_services(self, function, *args, **kwargs) -> Any:
-        """Run `function` in the database threads; send the group messages it committed."""
-        result, outbox = await self.collected(function, *args, **kwargs)
-        await services.send_collected(outbox)
+        """Run the service `function` in the database threads; send the group messages its
+        writes committed."""
+        outbox: services.Outbox = []
+        result = await database(function)(*args, **kwargs, outbox=outbox)
+        await services.deliver(outbox)
         return result
-
-    async def collected(self, function, *args, **kwargs) -> tuple[Any, list]:
-        """Run `function` in the database threads; return it with the group messages it
-        committed, for the caller to send."""
-
-        def run():
-            with services.collected() as outbox:
-                return function(*args, **kwargs), outbox
-
-        return await database(run)()
 
     def invite_code(self) -> str:
         session = self.scope.get("session")
@@ -234,17 +226,18 @@ class TableConsumer(TablePage, AsyncWebsocketConsumer):
             # This process's copy is at least as new as the page: the viewer holds no seat.
             await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
             return
-        result, outbox = await self.collected(
-            services.table_act,
+        outbox: services.Outbox = []
+        result = await database(services.table_act)(
             table_id=self.table_id,
             user=self.user,
             action=action,
             version=version,
             cid=data.get("cid", ""),
+            outbox=outbox,
         )
         # The group messages go out in their order (a table's seated people before its audience)
         # while the mover is answered: no socket's answer waits on the others' messages.
-        sending = asyncio.ensure_future(services.send_collected(outbox))
+        sending = asyncio.ensure_future(services.deliver(outbox))
         try:
             if result.applied or result.status == "duplicate":
                 await self.push(version=result.version)

@@ -26,7 +26,9 @@ _here: dict[str, tuple[int, int]] = {}
 _lock = threading.Lock()
 
 
-def opened(*, table_id: int, user_id: int, channel_name: str) -> SeatCopy | None:
+def opened(
+    *, table_id: int, user_id: int, channel_name: str, outbox: services.Outbox | None = None
+) -> SeatCopy | None:
     """Record the socket; the seat as it was if this took it back from a robot playing for the
     person (services.presence_sync)."""
     try:
@@ -37,7 +39,7 @@ def opened(*, table_id: int, user_id: int, channel_name: str) -> SeatCopy | None
         return None
     with _lock:
         _here[channel_name] = (table_id, user_id)
-    return services.presence_sync(table_id=table_id, user_id=user_id)
+    return services.presence_sync(table_id=table_id, user_id=user_id, outbox=outbox)
 
 
 def forget(channel_name: str) -> None:
@@ -70,7 +72,7 @@ def refresh(now=None) -> int:
     return touched
 
 
-def sweep_stale(now=None) -> int:
+def sweep_stale(now=None, outbox: services.Outbox | None = None) -> int:
     """Close the rows nobody refreshed (their process is gone); returns how many."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=settings.GAMES_PRESENCE_STALE_SECONDS)
@@ -81,5 +83,5 @@ def sweep_stale(now=None) -> int:
         return 0
     TableSocket.objects.filter(pk__in=[pk for pk, _, _ in stale]).delete()
     for table_id, user_id in {(table_id, user_id) for _, table_id, user_id in stale}:
-        services.presence_sync(table_id=table_id, user_id=user_id)
+        services.presence_sync(table_id=table_id, user_id=user_id, outbox=outbox)
     return len(stale)

@@ -39,7 +39,7 @@ def due_now(now=None) -> list[tuple[int, str, int | None]]:
 
 
 def robot_turn(
-    table_id: int, kind: str, seat: int, now=None
+    table_id: int, kind: str, seat: int, now=None, outbox: services.Outbox | None = None
 ) -> tuple[snapshots.TableCopy, int] | None:
     """The copy a robot's move is chosen on, or None when the timer is gone or not due (after a
     lost race the table's new timer for the same seat is its next step's). A due timer that
@@ -57,70 +57,78 @@ def robot_turn(
     if copy is None or not (timer := due(copy)):
         return None
     if not timers.fits(copy, timer):
-        services.drop_timer(table_id=table_id, kind=kind, seat=seat)
+        services.drop_timer(table_id=table_id, kind=kind, seat=seat, outbox=outbox)
         return None
     return copy, seat
 
 
-def apply_timer(table_id: int, kind: str, seat: int | None, now=None) -> bool:
+def apply_timer(
+    table_id: int, kind: str, seat: int | None, now=None, outbox: services.Outbox | None = None
+) -> bool:
     """Apply a timer that is not a move (under the row lock)."""
     if kind == "claim":
-        return services.claim_due(table_id=table_id, now=now)
+        return services.claim_due(table_id=table_id, now=now, outbox=outbox)
     if kind == "takeover" and seat is not None:
-        return services.take_over(table_id=table_id, seat=seat, now=now)
+        return services.take_over(table_id=table_id, seat=seat, now=now, outbox=outbox)
     return False
 
 
-def run_due(*, now=None) -> int:
+def run_due(*, now=None, outbox: services.Outbox | None = None) -> int:
     """Apply every timer that is due, in this thread (tests, `run_sweeper`); how many fired."""
     fired = 0
     for table_id, kind, seat in due_now(now):
         try:
             if kind in ("robot", "clock"):
-                fired += play_for(table_id, kind, seat, now)
+                fired += play_for(table_id, kind, seat, now, outbox)
             else:
-                fired += apply_timer(table_id, kind, seat, now)
+                fired += apply_timer(table_id, kind, seat, now, outbox)
         except Exception:  # one broken table must not stop the others' timers
             log.exception("timer %s of table %s failed", kind, table_id)
     return fired
 
 
-def play_for(table_id: int, kind: str, seat: int, now=None) -> bool:
+def play_for(
+    table_id: int, kind: str, seat: int, now=None, outbox: services.Outbox | None = None
+) -> bool:
     for _attempt in range(3):
-        turn = robot_turn(table_id, kind, seat, now)
+        turn = robot_turn(table_id, kind, seat, now, outbox)
         if turn is None:
             return False
         copy, seat = turn
         action = services.robot_choice(copy, seat)
         if services.robot_act(
-            table_id=table_id, seat=seat, action=action, version=copy.version, kind=kind
+            table_id=table_id,
+            seat=seat,
+            action=action,
+            version=copy.version,
+            kind=kind,
+            outbox=outbox,
         ):
             return True
         snapshots.get(table_id, fresh=True)
     return False
 
 
-def _collected(function, *args, **kwargs):
-    with services.collected() as outbox:
-        result = function(*args, **kwargs)
-    return result, outbox
+async def _through_services(function, *args, **kwargs):
+    """Run `function` in the database thread; send the group messages its writes committed."""
+    outbox: services.Outbox = []
+    result = await database_sync_to_async(function)(*args, **kwargs, outbox=outbox)
+    await services.deliver(outbox)
+    return result
 
 
 async def _fire(table_id: int, kind: str, seat: int | None) -> None:
-    db = database_sync_to_async
     if kind not in ("robot", "clock"):
-        _, outbox = await db(_collected)(apply_timer, table_id, kind, seat)
-        await services.send_collected(outbox)
+        await _through_services(apply_timer, table_id, kind, seat)
         return
     for _attempt in range(3):
-        turn, outbox = await db(_collected)(robot_turn, table_id, kind, seat)
-        await services.send_collected(outbox)
+        turn = await _through_services(robot_turn, table_id, kind, seat)
         if turn is None:
             return
         copy, seat = turn
         # The robot thinks in a thread of its own: the database thread stays free meanwhile.
         action = await sync_to_async(services.robot_choice, thread_sensitive=False)(copy, seat)
-        applied, outbox = await db(_collected)(
+        applied = await _through_services(
             services.robot_act,
             table_id=table_id,
             seat=seat,
@@ -128,10 +136,9 @@ async def _fire(table_id: int, kind: str, seat: int | None) -> None:
             version=copy.version,
             kind=kind,
         )
-        await services.send_collected(outbox)
         if applied:
             return
-        await db(snapshots.get)(table_id, fresh=True)
+        await database_sync_to_async(snapshots.get)(table_id, fresh=True)
 
 
 async def tick() -> tuple[timers.Look, bool]:
@@ -147,12 +154,8 @@ async def tick() -> tuple[timers.Look, bool]:
 
 
 async def _presence() -> None:
-    def work():
-        presence.refresh()
-        presence.sweep_stale()
-
-    _, outbox = await database_sync_to_async(_collected)(work)
-    await services.send_collected(outbox)
+    await database_sync_to_async(presence.refresh)()
+    await _through_services(presence.sweep_stale)
 
 
 async def sweep_forever() -> None:

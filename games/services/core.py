@@ -6,9 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from datetime import timedelta
@@ -72,6 +70,14 @@ class Change:
     notices: list[tuple[int, str, str]] = field(default_factory=list)  # (user, text, link)
 
 
+Outbox = list[tuple[str, dict[str, Any]]]
+"""The group messages of a service call, for its async caller to send on its own event loop
+(the consumer, the sweeper): a write hands its messages over at its commit."""
+
+
+Decide = Callable[[TableCopy], Change | None]
+
+
 class _Conflict(Exception):
     """The table changed since the copy the change was decided on: decide again."""
 
@@ -88,10 +94,10 @@ def table_group(table_id: int, *, seated: bool = True) -> str:
     return f"mesa-{table_id}" if seated else f"mesa-{table_id}-plateia"
 
 
-def send_table(table_id: int, message: dict[str, Any]) -> None:
+def send_table(table_id: int, message: dict[str, Any], outbox: Outbox | None = None) -> None:
     """A message to every socket at the table: the seated ones' group first."""
     for seated in (True, False):
-        send(table_group(table_id, seated=seated), message)
+        send(table_group(table_id, seated=seated), message, outbox)
 
 
 def user_group(user_id: int) -> str:
@@ -104,27 +110,11 @@ def inactivity_window() -> timedelta:
 
 # -- notifications -------------------------------------------------------------------------------
 
-_outbox = threading.local()
 
-
-@contextmanager
-def collected() -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    """Collect the group messages committed inside instead of sending them from this thread: an
-    async caller (the consumer, the sweeper) then sends them on its own event loop."""
-    queue: list[tuple[str, dict[str, Any]]] = []
-    outer = getattr(_outbox, "queue", None)
-    _outbox.queue = queue
-    try:
-        yield queue
-    finally:
-        _outbox.queue = outer
-
-
-def send(group: str, message: dict[str, Any]) -> None:
-    """Send a group message now, or hand it to the async caller collecting them."""
-    queue = getattr(_outbox, "queue", None)
-    if queue is not None:
-        queue.append((group, message))
+def send(group: str, message: dict[str, Any], outbox: Outbox | None = None) -> None:
+    """Hand a group message to `outbox`, or send it now (a view, the admin, a command)."""
+    if outbox is not None:
+        outbox.append((group, message))
         return
     layer = get_channel_layer()
     if layer is None:
@@ -135,18 +125,18 @@ def send(group: str, message: dict[str, Any]) -> None:
         log.exception("group_send to %s failed", group)
 
 
-async def send_collected(queue: list[tuple[str, dict[str, Any]]]) -> None:
+async def deliver(outbox: Outbox) -> None:
     layer = get_channel_layer()
-    for group, message in queue:
+    for group, message in outbox:
         try:
             await layer.group_send(group, message)
         except Exception:  # a lost notification must never undo a committed change
             log.exception("group_send to %s failed", group)
 
 
-def _committed(copy: TableCopy) -> None:
+def _committed(copy: TableCopy, outbox: Outbox | None) -> None:
     snapshots.remember(copy)
-    send_table(copy.id, {"type": "table.changed", "version": copy.version})
+    send_table(copy.id, {"type": "table.changed", "version": copy.version}, outbox)
 
 
 # -- writing a change ----------------------------------------------------------------------------
@@ -154,15 +144,23 @@ def _committed(copy: TableCopy) -> None:
 _COPY_FIELDS = frozenset(f.name for f in dataclass_fields(TableCopy))
 
 
-def _run(table_id: Any, decide: Callable[[TableCopy], Change | None], *, locked: bool = False):
+def _run(
+    table_id: Any,
+    decide: Decide,
+    *,
+    locked: bool = False,
+    outbox: Outbox | None = None,
+):
     """Decide on the table's copy and write the change; returns the copy after it (the same
-    copy when there was nothing to change). `locked` decides under the table row's lock."""
+    copy when there was nothing to change). `locked` decides under the table row's lock. The
+    messages of the write go to `outbox` at its commit (`send`)."""
     try:
         table_id = int(table_id)
     except (TypeError, ValueError):
         raise TableError(_("Mesa não encontrada.")) from None
     try:
-        return _locked_run(table_id, decide) if locked else _guarded_run(table_id, decide)
+        run = _locked_run if locked else _guarded_run
+        return run(table_id, decide, outbox)
     except _Conflict:  # under the lock, only a writer that ignores the lock gets here
         log.error("table %s changed under its lock", table_id)
         raise TableError(_TRY_AGAIN, status="error") from None
@@ -173,7 +171,7 @@ def _run(table_id: Any, decide: Callable[[TableCopy], Change | None], *, locked:
         raise TableError(_TRY_AGAIN, status="error") from None
 
 
-def _locked_run(table_id: int, decide: Callable[[TableCopy], Change | None]) -> TableCopy:
+def _locked_run(table_id: int, decide: Decide, outbox: Outbox | None) -> TableCopy:
     with transaction.atomic():
         version = (
             Table.objects.select_for_update()
@@ -187,10 +185,10 @@ def _locked_run(table_id: int, decide: Callable[[TableCopy], Change | None]) -> 
         if copy is None:
             raise TableError(_("Mesa não encontrada."))
         change = decide(copy)
-        return copy if change is None else _write(copy, change)
+        return copy if change is None else _write(copy, change, outbox)
 
 
-def _guarded_run(table_id: int, decide: Callable[[TableCopy], Change | None]) -> TableCopy:
+def _guarded_run(table_id: int, decide: Decide, outbox: Outbox | None) -> TableCopy:
     copy = snapshots.get(table_id)
     for _attempt in range(RETRIES):
         if copy is None:
@@ -204,7 +202,7 @@ def _guarded_run(table_id: int, decide: Callable[[TableCopy], Change | None]) ->
             return copy
         try:
             with transaction.atomic():
-                return _write(copy, change)
+                return _write(copy, change, outbox)
         except _Conflict:
             copy = snapshots.get(table_id, fresh=True)
     raise TableError(_("A mesa está muito movimentada agora: tente de novo."), status="error")
@@ -225,7 +223,7 @@ def _best_solo(copy: TableCopy) -> int | None:
     return max(scores, default=None)
 
 
-def _write(copy: TableCopy, change: Change) -> TableCopy:
+def _write(copy: TableCopy, change: Change, outbox: Outbox | None) -> TableCopy:
     """Write `change` over `copy` (inside the caller's transaction) and return the new copy,
     which this process keeps and the table's group hears about once the commit is done."""
     now = timezone.now()
@@ -263,10 +261,10 @@ def _write(copy: TableCopy, change: Change) -> TableCopy:
     copied["queue"] = copy.queue if change.queue is None else change.queue
     new = copy.changed(**copied, seats=seats, log=log_)
     new = replace(new, timers=timers.sync(copy, new, change.fired, now))
-    transaction.on_commit(lambda: _committed(new))
+    transaction.on_commit(lambda: _committed(new, outbox))
     for user_id, text, link in change.notices:
         message = {"type": "user.notice", "text": text, "link": link}
-        transaction.on_commit(lambda m=message, u=user_id: send(user_group(u), m))
+        transaction.on_commit(lambda m=message, u=user_id: send(user_group(u), m, outbox))
     return new
 
 

@@ -10,13 +10,21 @@ from django.utils import timezone
 
 from games import snapshots, timers
 from games.models import Seat, Table
-from games.services.core import Change, TableError, _has_socket, _run, _with_seat, inactivity_window
+from games.services.core import (
+    Change,
+    Outbox,
+    TableError,
+    _has_socket,
+    _run,
+    _with_seat,
+    inactivity_window,
+)
 from games.snapshots import SeatCopy, TableCopy
 
 # -- timers and presence, applied under the row lock ---------------------------------------------
 
 
-def claim_due(*, table_id: int, now=None) -> bool:
+def claim_due(*, table_id: int, now=None, outbox: Outbox | None = None) -> bool:
     """The inactivity timer: once the seat on turn has been idle for the whole window, the claim
     opens (a new version shows it); before that, the timer waits for the rest of the window."""
     now = now or timezone.now()
@@ -31,10 +39,10 @@ def claim_due(*, table_id: int, now=None) -> bool:
             return None
         return Change(table={"claim_open": True}, fired=frozenset({("claim", None)}))
 
-    return _run(table_id, decide, locked=True).claim_open
+    return _run(table_id, decide, locked=True, outbox=outbox).claim_open
 
 
-def take_over(*, table_id: int, seat: int, now=None) -> bool:
+def take_over(*, table_id: int, seat: int, now=None, outbox: Outbox | None = None) -> bool:
     """The takeover timer: a person who left during the game gets a robot in their place,
     under their own name, until they come back."""
 
@@ -47,10 +55,10 @@ def take_over(*, table_id: int, seat: int, now=None) -> bool:
             return Change(fired=fired)
         return Change(seats=_with_seat(copy.seats, replace(person, autopilot=True)), fired=fired)
 
-    return _run(table_id, decide, locked=True).seats[seat].autopilot
+    return _run(table_id, decide, locked=True, outbox=outbox).seats[seat].autopilot
 
 
-def presence_sync(*, table_id: int, user_id: int) -> SeatCopy | None:
+def presence_sync(*, table_id: int, user_id: int, outbox: Outbox | None = None) -> SeatCopy | None:
     """Make the person's seat say whether they have a socket open at the table in any process.
     Decided under the row lock, after the caller's socket row is written: two sockets opening
     and closing in two processes always leave the seat right. Returns the seat as it was when
@@ -74,13 +82,13 @@ def presence_sync(*, table_id: int, user_id: int) -> SeatCopy | None:
         return Change(seats=_with_seat(copy.seats, seat))
 
     try:
-        _run(table_id, decide, locked=True)
+        _run(table_id, decide, locked=True, outbox=outbox)
     except TableError:  # the table is gone: nothing to say about its seats
         return None
     return back[0] if back else None
 
 
-def person_renamed(*, user) -> int:
+def person_renamed(*, user, outbox: Outbox | None = None) -> int:
     """The person's nickname changed (or the account was deleted): every table they sit at shows
     the new name from a new version. Tables live at most a week after their last change, so
     these are few. Returns how many tables changed."""
@@ -95,7 +103,7 @@ def person_renamed(*, user) -> int:
 
     for table_id in Seat.objects.filter(user=user).values_list("table_id", flat=True):
         with suppress(TableError):
-            _run(table_id, decide, locked=True)
+            _run(table_id, decide, locked=True, outbox=outbox)
     return len(renamed)
 
 

@@ -21,6 +21,7 @@ from games.services.core import (
     ROBOT_FORBIDDEN,
     ActResult,
     Change,
+    Outbox,
     TableError,
     _Outdated,
     _run,
@@ -35,7 +36,9 @@ log = logging.getLogger(__name__)
 # -- the game itself -----------------------------------------------------------------------------
 
 
-def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") -> ActResult:
+def table_act(
+    *, table_id: int, user, action: Any, version: Any, cid: str = "", outbox: Outbox | None = None
+) -> ActResult:
     """Apply one player's action: the only way a player changes a game in progress. Decided on
     the copy of the table this process holds, without a lock; written with the version guard."""
     user_id = user_id_of(user)
@@ -67,7 +70,7 @@ def table_act(*, table_id: int, user, action: Any, version: Any, cid: str = "") 
         return _back_from_autopilot(copy, _seat_the_queue(copy, change), seat)
 
     try:
-        copy = _run(table_id, decide)
+        copy = _run(table_id, decide, outbox=outbox)
     except TableError as error:
         # A command already in the log is answered as such whatever refuses it now: the same
         # frame again after the game ended, or after its seat changed, is no new move.
@@ -113,7 +116,9 @@ def _current_version(table_id: int) -> int:
     return copy.version if copy is not None else 0
 
 
-def robot_act(*, table_id: int, seat: int, action: dict, version: int, kind: str) -> bool:
+def robot_act(
+    *, table_id: int, seat: int, action: dict, version: int, kind: str, outbox: Outbox | None = None
+) -> bool:
     """Apply the move a robot chose for `seat` on the copy at `version` (its own seat, an absent
     person's, or the move of a person whose clock ran out). False when the table moved on
     meanwhile: the sweeper then chooses again from the new copy."""
@@ -129,7 +134,7 @@ def robot_act(*, table_id: int, seat: int, action: dict, version: int, kind: str
         return _seat_the_queue(copy, change)
 
     try:
-        _run(table_id, decide)
+        _run(table_id, decide, outbox=outbox)
     except (_Lost, TableError):
         return False
     return True
@@ -139,7 +144,7 @@ class _Lost(Exception):
     """A timer's move no longer fits the table: choose again, or nothing to do."""
 
 
-def drop_timer(*, table_id: int, kind: str, seat: int) -> None:
+def drop_timer(*, table_id: int, kind: str, seat: int, outbox: Outbox | None = None) -> None:
     """Drop a robot's or a clock's timer that does not time a turn of the table (its turn
     passed): a write like any other, so every copy agrees; a seat on turn gets its turn's."""
 
@@ -150,7 +155,7 @@ def drop_timer(*, table_id: int, kind: str, seat: int) -> None:
         return Change(fired=frozenset({(kind, seat)}))
 
     with suppress(TableError):  # the table is gone, and its timers with it
-        _run(table_id, decide, locked=True)
+        _run(table_id, decide, locked=True, outbox=outbox)
 
 
 def robot_choice(copy: TableCopy, seat: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from games.rules.base import with_names
 from games.services import core
 from games.services.core import (
     Change,
+    Outbox,
     TableError,
     _has_socket,
     _run,
@@ -29,7 +30,9 @@ def has_queue(copy: TableCopy) -> bool:
     return rules.get(copy.game).queue
 
 
-def queue_join(*, table_id: int, user, invite_code: str = "") -> int | None:
+def queue_join(
+    *, table_id: int, user, invite_code: str = "", outbox: Outbox | None = None
+) -> int | None:
     """Join the queue of a full table: whoever waits watches (no hand but the public ones) and
     sits at the game's next break. Returns the place in the queue (0: the first)."""
     user_id = user_id_of(user)
@@ -52,10 +55,10 @@ def queue_join(*, table_id: int, user, invite_code: str = "") -> int | None:
             raise TableError(_("A fila desta mesa está cheia."))
         return Change(queue=(*copy.queue, Queued(user_id, user.display_name)))
 
-    return _run(table_id, decide, locked=True).queued(user_id)
+    return _run(table_id, decide, locked=True, outbox=outbox).queued(user_id)
 
 
-def queue_leave(*, table_id: int, user) -> None:
+def queue_leave(*, table_id: int, user, outbox: Outbox | None = None) -> None:
     user_id = user_id_of(user)
 
     def decide(copy: TableCopy) -> Change | None:
@@ -63,7 +66,7 @@ def queue_leave(*, table_id: int, user) -> None:
             return None
         return Change(queue=tuple(q for q in copy.queue if q.user_id != user_id))
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
 def _seated_from_queue(copy: TableCopy, seat: SeatCopy, person: Queued) -> SeatCopy:

@@ -11,6 +11,7 @@ from games.rules.base import IllegalAction
 from games.services import core
 from games.services.core import (
     Change,
+    Outbox,
     TableError,
     _closing,
     _freed,
@@ -35,6 +36,7 @@ def seat_take(
     index: int | None = None,
     team: int | None = None,
     invite_code: str = "",
+    outbox: Outbox | None = None,
 ) -> SeatCopy:
     """Sit `user` at a free seat (the given one, or the first free one, of `team` if given). In
     the waiting room any free seat will do; during a game, only a robot's seat that is not on
@@ -83,11 +85,13 @@ def seat_take(
             queue = tuple(q for q in copy.queue if q.user_id != user_id)
         return Change(seats=_with_seat(copy.seats, *changed), queue=queue)
 
-    copy = _run(table_id, decide, locked=True)
+    copy = _run(table_id, decide, locked=True, outbox=outbox)
     return copy.seat_of(user_id)
 
 
-def seat_move(*, table_id: int, by, from_index: int, to_index: int) -> None:
+def seat_move(
+    *, table_id: int, by, from_index: int, to_index: int, outbox: Outbox | None = None
+) -> None:
     """The host arranges partners: swap who sits in two seats (their teams stay with the seats)."""
 
     def decide(copy: TableCopy) -> Change:
@@ -100,10 +104,10 @@ def seat_move(*, table_id: int, by, from_index: int, to_index: int) -> None:
         moved_b = replace(a, index=b.index, team=b.team)
         return Change(seats=_with_seat(copy.seats, moved_a, moved_b))
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
-def robot_add(*, table_id: int, by, index: int | None = None) -> None:
+def robot_add(*, table_id: int, by, index: int | None = None, outbox: Outbox | None = None) -> None:
     def decide(copy: TableCopy) -> Change | None:
         _require_host(copy, by)
         _require_waiting(copy)
@@ -115,10 +119,10 @@ def robot_add(*, table_id: int, by, index: int | None = None) -> None:
         robot = SeatCopy(index=free[0].index, team=free[0].team, robot=True)
         return Change(seats=_with_seat(copy.seats, robot))
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
-def seat_clear(*, table_id: int, by, index: int) -> None:
+def seat_clear(*, table_id: int, by, index: int, outbox: Outbox | None = None) -> None:
     """The host frees a seat in the waiting room (a robot, or a person who has not started);
     during a game the host replaces a person by a robot, who plays that seat from then on."""
 
@@ -138,10 +142,12 @@ def seat_clear(*, table_id: int, by, index: int) -> None:
         robot = SeatCopy(index=seat.index, team=seat.team, robot=True)
         return Change(seats=_with_seat(copy.seats, robot))
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
-def seat_mute(*, table_id: int, by, index: int, muted: bool = True) -> None:
+def seat_mute(
+    *, table_id: int, by, index: int, muted: bool = True, outbox: Outbox | None = None
+) -> None:
     """The host silences (or lets speak again) the person in a seat, in this table's chat."""
 
     def decide(copy: TableCopy) -> Change | None:
@@ -155,10 +161,10 @@ def seat_mute(*, table_id: int, by, index: int, muted: bool = True) -> None:
             return None
         return Change(seats=_with_seat(copy.seats, replace(seat, muted=muted)))
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
-def seat_leave(*, table_id: int, user) -> None:
+def seat_leave(*, table_id: int, user, outbox: Outbox | None = None) -> None:
     """Leave a table. In the waiting room the seat is freed (the host leaving closes the table);
     during the game it is the rules' `leave`: the other side wins, or solo training ends."""
 
@@ -180,7 +186,7 @@ def seat_leave(*, table_id: int, user) -> None:
         entry = {"seat": seat.index, "user_id": seat.user_id, "action": action, "cid": ""}
         return Change(state=state, events=events, entry=entry)
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
 def takeable_seats(copy: TableCopy) -> list[SeatCopy]:

@@ -18,6 +18,7 @@ from games.rules.base import IllegalAction, resolve_options
 from games.services import core
 from games.services.core import (
     Change,
+    Outbox,
     TableError,
     _closing,
     _mode,
@@ -184,7 +185,7 @@ def start_refusal(copy: TableCopy) -> str:
     return ""
 
 
-def table_start(*, table_id: int, by) -> None:
+def table_start(*, table_id: int, by, outbox: Outbox | None = None) -> None:
     """The host starts the game with those seated: at least the mode's minimum (a mode with a
     range of seats drops the free ones), and nobody seated who has left the page."""
 
@@ -211,10 +212,10 @@ def table_start(*, table_id: int, by) -> None:
             entry=entry,
         )
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
-def table_close(*, table_id: int, reason: str = "") -> None:
+def table_close(*, table_id: int, reason: str = "", outbox: Outbox | None = None) -> None:
     """Close a table without a winner (the admin's button, the host leaving the waiting room)."""
 
     def decide(copy: TableCopy) -> Change | None:
@@ -222,10 +223,10 @@ def table_close(*, table_id: int, reason: str = "") -> None:
             return None
         return _closing(copy, reason or _("Mesa encerrada pela administração."))
 
-    _run(table_id, decide, locked=True)
+    _run(table_id, decide, locked=True, outbox=outbox)
 
 
-def table_replay(*, table_id: int, by) -> Table:
+def table_replay(*, table_id: int, by, outbox: Outbox | None = None) -> Table:
     """ "Jogar de novo": the first player who asks opens the next table (same options and
     seats) and hosts it, seated alone with the robots; each other player who asks takes a seat
     there. Nobody sits without asking, so no robot plays a whole game in an absent person's
@@ -262,12 +263,12 @@ def table_replay(*, table_id: int, by) -> Table:
         created.append(table)
         return Change(table={"next_table_id": table.pk})
 
-    copy = _run(table_id, decide, locked=True)
+    copy = _run(table_id, decide, locked=True, outbox=outbox)
     if created:
         if not any(s.user_id not in (None, user_id) for s in copy.seats):
-            table_start(table_id=created[0].pk, by=by)
+            table_start(table_id=created[0].pk, by=by, outbox=outbox)
         return created[0]
-    _sit_again(copy.next_table_id, by, seat_of(copy, by))
+    _sit_again(copy.next_table_id, by, seat_of(copy, by), outbox)
     return Table.objects.get(pk=copy.next_table_id)
 
 
@@ -278,7 +279,7 @@ def _given_up(table_id: int) -> bool:
     return closed.exists()
 
 
-def _sit_again(table_id: int, user, old: SeatCopy) -> None:
+def _sit_again(table_id: int, user, old: SeatCopy, outbox: Outbox | None) -> None:
     """Seat a player of the finished table at the next one: the seat they had if it is free,
     else one of their team, else any; having played the last game is their invitation."""
     copy = snapshots.get(table_id)
@@ -288,9 +289,15 @@ def _sit_again(table_id: int, user, old: SeatCopy) -> None:
     same = [s for s in free if s.index == old.index] or [s for s in free if s.team == old.team]
     index = same[0].index if same and copy.waiting else None
     try:
-        seat_take(table_id=table_id, user=user, index=index, invite_code=copy.invite_code)
+        seat_take(
+            table_id=table_id,
+            user=user,
+            index=index,
+            invite_code=copy.invite_code,
+            outbox=outbox,
+        )
     except TableError:
         if index is None:
             raise
         # Taken meanwhile: any other free seat will do.
-        seat_take(table_id=table_id, user=user, invite_code=copy.invite_code)
+        seat_take(table_id=table_id, user=user, invite_code=copy.invite_code, outbox=outbox)

@@ -37,7 +37,7 @@ def test_the_admin_sees_and_deletes_chat_messages(admin_client, duel, ana, monke
     assert "mensagem ruim" in listing
     removed = []
     monkeypatch.setattr(
-        services.core, "send", lambda group, message: removed.append((group, message))
+        services.core, "send", lambda group, message, outbox=None: removed.append((group, message))
     )
     admin_client.post(
         "/admin/games/chatmessage/",

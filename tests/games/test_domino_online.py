@@ -66,9 +66,12 @@ def set_state(table: Table, **changes) -> None:
     snapshots.forget(table.pk)
 
 
-def step(table_id: int, users: dict[int, object], rng: random.Random) -> list[dict]:
+def step(
+    table_id: int, users: dict[int, object], rng: random.Random, outbox: list | None = None
+) -> list[dict]:
     """One move at the table: the person on turn plays a random legal tile, or the sweeper plays
-    the robot's (or clock's) timer that is due. Returns the events logged since."""
+    the robot's (or clock's) timer that is due. Returns the events logged since; the group
+    messages go to `outbox` if given."""
     before = Table.objects.get(pk=table_id).version
     copy = snapshots.get(table_id, fresh=True)
     seat = rules.get("domino").to_act(copy.state)[0]
@@ -80,10 +83,11 @@ def step(table_id: int, users: dict[int, object], rng: random.Random) -> list[di
             user=users[holder.user_id],
             action=rng.choice(legal),
             version=copy.version,
+            outbox=outbox,
         )
         assert result.applied, result
     else:
-        assert sweeper.run_due(now=later()) >= 1
+        assert sweeper.run_due(now=later(), outbox=outbox) >= 1
     return [
         event
         for events in Action.objects.filter(table_id=table_id, version__gt=before).values_list(
@@ -93,11 +97,13 @@ def step(table_id: int, users: dict[int, object], rng: random.Random) -> list[di
     ]
 
 
-def play_until(table: Table, kinds: set[str], users, *, seed: int = 7, limit: int = 2000):
+def play_until(
+    table: Table, kinds: set[str], users, *, seed: int = 7, limit: int = 2000, outbox=None
+):
     rng = random.Random(seed)
     by_id = {user.pk: user for user in users}
     for _ in range(limit):
-        events = step(table.pk, by_id, rng)
+        events = step(table.pk, by_id, rng, outbox)
         if kinds & {e["type"] for e in events}:
             return events
     raise AssertionError(f"no {kinds} in {limit} moves")
@@ -237,8 +243,8 @@ def test_with_one_person_waiting_the_losers_draw_and_the_loser_goes_to_the_end_o
     set_state(table, scores=[195, 190])
     # A tie first (both sums 5), then the first of the losing pair draws the higher tile.
     site_rng(Draws([((2, 3), (1, 4)), ((4, 5), (0, 1))]))
-    with services.collected() as outbox:
-        events = play_until(table, {"match_end"}, people)
+    outbox: services.Outbox = []
+    events = play_until(table, {"match_end"}, people, outbox=outbox)
     match_end = next(e for e in events if e["type"] == "match_end")
     losers = domino.pair_seats(1 - match_end["pair"])
     draws = [e for e in events if e["type"] == "draw"]

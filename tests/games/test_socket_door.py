@@ -159,9 +159,9 @@ async def test_a_reaction_that_reaches_a_socket_twice_shows_once(duel, users, mo
     posted = []
     send_table = services.send_table
 
-    def recorded(table_id, message):
+    def recorded(table_id, message, outbox=None):
         posted.append(message)
-        send_table(table_id, message)
+        send_table(table_id, message, outbox)
 
     monkeypatch.setattr(services, "send_table", recorded)
     mine = await connect(duel.pk, ana)
