@@ -7,6 +7,8 @@ version, and nothing meant for one seat is in another's render. Each partial has
 partials nest (a card holds its rows). A socket remembers a digest of each partial it received
 and is sent only those that changed; a partial whose own markup around its children changed
 (its shell) is sent whole, children included, so the page always has a place for every partial.
+A child that is new right after a sibling the page has (a tile laid on the line) is inserted
+after that sibling, and the rest of its parent stays.
 """
 
 from __future__ import annotations
@@ -35,11 +37,12 @@ from games.table_view import table_context
 class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quickly
     id: str
     html: str
-    shell: int  # digest of its markup with each child partial replaced by the child's id
+    shell: int  # digest of its markup with each run of adjacent children replaced by one mark
     children: tuple[Partial, ...] = ()
-    # What a socket that received it remembers, (digest of its markup, shell): one tuple that
-    # every socket shares instead of one each (a socket remembers some 70 of them).
-    mark: tuple[int, int] = (0, 0)
+    # What a socket that received it remembers, (digest of its markup, shell, its children's
+    # ids): one tuple that every socket shares instead of one each (a socket remembers some 70).
+    mark: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+    follows: tuple[bool, ...] = ()  # each child: right after the sibling before it
 
 
 def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
@@ -73,17 +76,26 @@ def _closed(part: tuple[str, int, int, list], out: list[str]) -> Partial:
     html = "".join(pieces)  # a partial of one piece: that piece itself
     if not raw_children:
         digest = hash(html)
-        return Partial(part_id, html, digest, (), (digest, digest))
+        return Partial(part_id, html, digest, (), (digest, digest, ()))
     children = tuple(_closed(child, out) for child in raw_children)
-    shell: list[str | tuple[str]] = []
+    shell: list[str | tuple[()]] = []
+    follows = []
     at = start
-    for child_id, child_start, child_end, _grandchildren in raw_children:
-        shell += out[at:child_start]
-        shell.append((child_id,))  # the child's place: its id
+    for _child_id, child_start, child_end, _grandchildren in raw_children:
+        gap = out[at:child_start]
+        adjacent = bool(shell) and shell[-1] == _RUN and not any(gap)
+        if not adjacent:
+            shell += gap
+            shell.append(_RUN)
+        follows.append(adjacent)
         at = child_end
     shell += out[at:end]
     shell_digest = hash(tuple(shell))
-    return Partial(part_id, html, shell_digest, children, (hash(tuple(pieces)), shell_digest))
+    mark = (hash(tuple(pieces)), shell_digest, tuple(child.id for child in children))
+    return Partial(part_id, html, shell_digest, children, mark, tuple(follows))
+
+
+_RUN = ()  # in a shell, the place of one or more children that follow each other
 
 
 @dataclass(frozen=True)
@@ -96,8 +108,8 @@ class Render:
         return "\n".join(part.html for part in self.parts)
 
 
-# What a socket last received of each partial: id -> (digest of its markup, digest of its shell).
-Sent = dict[str, tuple[int, int]]
+# What a socket last received of each partial: id -> its Partial's mark.
+Sent = dict[str, tuple[int, int, tuple[str, ...]]]
 
 
 def everything(render: Render, sent: Sent) -> str:
@@ -123,23 +135,49 @@ def remember_extras(sent: Sent, extra: Sequence[tuple[str, str]]) -> None:
     """The socket now shows these partials of one message: the next render puts them back."""
     for part_id, html in extra:
         digest = hash(html)
-        sent[part_id] = (digest, digest)
+        sent[part_id] = (digest, digest, ())
 
 
-def _diff(parts: tuple[Partial, ...], sent: Sent, out: list[str], skip: set[str]) -> None:
-    for part in parts:
+def _diff(
+    parts: tuple[Partial, ...], sent: Sent, out: list[str], skip: set[str], had: tuple = ()
+) -> None:
+    """`had`: the children's ids the page has, when `parts` are children (one new among them
+    goes in after the sibling before it: `_same_place` checked that it may)."""
+    for i, part in enumerate(parts):
         if part.id in skip:
+            continue
+        if had and part.id not in had:
+            out.append(f'<div hx-swap-oob="afterend:#{parts[i - 1].id}">{part.html}</div>')
+            _record(part, sent)
             continue
         digest = part.mark[0]
         known = sent.get(part.id)
         if known is not None and known[0] == digest:
             continue
-        if part.children and known is not None and known[1] == part.shell:
+        if part.children and known is not None and _same_place(known, part):
             sent[part.id] = part.mark
-            _diff(part.children, sent, out, skip)
+            _diff(part.children, sent, out, skip, known[2])
         else:
             out.append(part.html)
             _record(part, sent)
+
+
+def _same_place(known: tuple[int, int, tuple[str, ...]], part: Partial) -> bool:
+    """Whether the page's copy of `part` can be brought up to date child by child: the same
+    shell, and every child it has still there in order, each new one right after a sibling."""
+    if known[1] != part.shell:
+        return False
+    had, ids = known[2], part.mark[2]
+    if had == ids:
+        return True
+    kept = iter(had)
+    expected = next(kept, None)
+    for child_id, adjacent in zip(ids, part.follows, strict=True):
+        if child_id == expected:
+            expected = next(kept, None)
+        elif child_id in had or not adjacent:
+            return False
+    return expected is None
 
 
 def _record(part: Partial, sent: Sent) -> None:

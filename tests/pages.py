@@ -2,7 +2,8 @@
 
 Every message is a sequence of top-level elements; each replaces the element of the page with the
 same id, wherever it is (htmx's out-of-band swap), or, with `hx-swap-oob="beforeend"`, adds its
-children to it, or with `hx-swap-oob="delete"` removes it. The first message of a socket holds
+children to it, with `hx-swap-oob="afterend:#ID"` puts its children after that element, or with
+`hx-swap-oob="delete"` removes it. The first message of a socket holds
 every partial. Tests read the page (what it shows now) and the raw messages (what travelled).
 """
 
@@ -93,8 +94,8 @@ class Page:
     def apply(self, message: str) -> None:
         self.raw.append(message)
         for node in [c for c in parse(message).children if isinstance(c, Node)]:
-            swap = node.attrs.pop("hx-swap-oob", "true")
-            target = self.find(node.attrs.get("id", ""))
+            swap, _, selector = node.attrs.pop("hx-swap-oob", "true").partition(":#")
+            target = self.find(selector or node.attrs.get("id", ""))
             if target is None:
                 if swap == "true":
                     node.parent = self.root
@@ -102,6 +103,13 @@ class Page:
                 continue
             if swap == "delete":
                 target.parent.children.remove(target)
+            elif swap == "afterend":
+                siblings = target.parent.children
+                at = siblings.index(target) + 1
+                for child in node.children:
+                    if isinstance(child, Node):
+                        child.parent = target.parent
+                siblings[at:at] = node.children
             elif swap == "beforeend":
                 for child in node.children:
                     if isinstance(child, Node):

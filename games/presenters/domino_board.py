@@ -33,8 +33,10 @@ START = {"right": (0.5, 0.0), "left": (-0.5, 0.0), "up": (-1.0, 0.0), "down": (1
 
 @dataclass(frozen=True, slots=True)
 class Laid:
-    """A tile or an open place on the board: its top-left corner in halves of a tile."""
+    """A tile or an open place on the board: its top-left corner in halves of a tile from the
+    bucho's centre, where it stays however the line grows (a socket is sent the new tile alone)."""
 
+    id: str  # the element's: a tile by its arm and place on it, an open place by its arm
     x: float
     y: float
     vertical: bool
@@ -46,6 +48,11 @@ class Laid:
 
 @dataclass(frozen=True, slots=True)
 class Board:
+    """What is on the table, and the part of the board it covers: from (left, top), as many
+    halves of a tile wide and tall."""
+
+    left: float
+    top: float
     width: float
     height: float
     tiles: list[Laid]
@@ -86,7 +93,7 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
     """The bucho, each arm's tiles and each open place, cropped to what is on the table."""
     table, last = view["table"], view["last"]
     bucho = table["bucho"]
-    tiles: list[tuple[tuple, Tile]] = []
+    tiles: list[tuple[str, tuple, Tile]] = []
     places: list[tuple[tuple, bool, str]] = []
     if bucho is None:
         places.append(((-0.5, -1.0, 0.5, 1.0), True, "center"))
@@ -97,7 +104,8 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
                 return {}
             return {"last": initial(names[last["seat"]]), "pair": view["pair_of"][last["seat"]]}
 
-        tiles.append(((-0.5, -1.0, 0.5, 1.0), draw(bucho[0], bucho[1], True, **marks(None, 0, 1))))
+        bucho_tile = draw(bucho[0], bucho[1], True, **marks(None, 0, 1))
+        tiles.append(("domino-peca", (-0.5, -1.0, 0.5, 1.0), bucho_tile))
         for arm, laid in table["arms"].items():
             sizes = [(1.0, 2.0) if a == b else (2.0, 1.0) for a, b in laid]
             is_open = arm in view["open"]
@@ -106,23 +114,27 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
                 double = inner == outer
                 first, second = (outer, inner) if way in ("W", "N") else (inner, outer)
                 vertical = double if way in ("E", "W") else not double
-                tiles.append((rect, draw(first, second, vertical, **marks(arm, index, len(laid)))))
+                tile = draw(first, second, vertical, **marks(arm, index, len(laid)))
+                tiles.append((f"domino-peca-{arm}-{index}", rect, tile))
             if is_open:
                 way, rect = spots[-1]
                 places.append((rect, way in ("N", "S"), arm))
-    rects = [r for r, _t in tiles] + [r for r, _v, _a in places]
+    rects = [r for _i, r, _t in tiles] + [r for r, _v, _a in places]
     left, top = min(r[0] for r in rects), min(r[1] for r in rects)
     right, bottom = max(r[2] for r in rects), max(r[3] for r in rects)
 
     def at(rect: tuple) -> tuple[float, float]:
-        return round(rect[0] - left, 2), round(rect[1] - top, 2)
+        return round(rect[0], 2), round(rect[1], 2)
 
     return Board(
+        left=round(left, 2),
+        top=round(top, 2),
         width=round(right - left, 2),
         height=round(bottom - top, 2),
-        tiles=[Laid(*at(r), t.vertical, tile=t) for r, t in tiles],
+        tiles=[Laid(i, *at(r), t.vertical, tile=t) for i, r, t in tiles],
         places=[
             Laid(
+                f"domino-ponta-{arm}",
                 *at(r),
                 vertical,
                 arm=arm,

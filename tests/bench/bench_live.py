@@ -10,8 +10,9 @@ them (`action`, `version`, `cid`, `HEADERS`), HTML fragments back.
 
 The client keeps a model of the page, like htmx does: every frame is a sequence of top-level
 elements each with an id; one replaces the element of that id and its whole subtree wherever it
-is (or is added at the top when unknown), `hx-swap-oob="beforeend"` appends its children instead
-and `hx-swap-oob="delete"` removes it. A frame may carry only a few partials; the model keeps the
+is (or is added at the top when unknown), `hx-swap-oob="beforeend"` appends its children instead,
+`hx-swap-oob="afterend:#ID"` (a wrapper without id) puts them after that element, and
+`hx-swap-oob="delete"` removes it. A frame may carry only a few partials; the model keeps the
 rest. From the model the client reads the version (`data-version` of #mesa-versao, or of
 #mesa-status in the first protocol), its own seat
 (`data-you` of #mesa-status, or of `<div id="mesa-eu" hidden>` in the first protocol, whose
@@ -316,8 +317,8 @@ class FragmentParser(HTMLParser):
         attrs = {k: "" if v is None else v for k, v in pairs}
         owner = self.owners[-1] if self.owners else None
         node = None
-        if "id" in attrs:
-            node = Node(attrs["id"], tag, attrs)
+        if "id" in attrs or (not self.open and ":" in attrs.get("hx-swap-oob", "")):
+            node = Node(attrs.get("id", ""), tag, attrs)  # no id: a wrapper swapped by selector
             if owner is not None:
                 owner.children.append(node)
             elif not self.open:
@@ -557,6 +558,16 @@ class Page:
                 if known:
                     self._remove(target)
                     touched.add(target)
+                continue
+            if mode == "afterend" and known and element.children:
+                parent = self.parent[target]
+                siblings = self.kids[parent] if parent is not None else self.tops
+                at = siblings.index(target) + 1
+                siblings[at:at] = [child.id for child in element.children]
+                if parent is not None:
+                    self.items[parent] = self._own_items(parent) + element.items
+                for child in element.children:
+                    self._add(child, parent, touched)
                 continue
             if mode not in ("true", "outerHTML", "innerHTML", "beforeend", "afterbegin"):
                 self.problems.append(f"hx-swap-oob={swap!r} não suportado")

@@ -23,9 +23,11 @@ from django.test import override_settings
 from games import rules
 from games.models import Action, Seat, Table
 from games.rules.domino import SEATS, setup_from_deal, table_tiles
-from tests.e2e.live import LiveServerTestCase
+from tests.e2e import positions
+from tests.e2e.live import LiveServerTestCase, person
 from tests.e2e.pages import (
     assert_selectors_on_screen,
+    open_table,
     reload_table,
     table_id_of,
     version,
@@ -147,6 +149,17 @@ def assert_shows_only_own_tiles(page: Page, table_id: int, names: list[str]) -> 
     assert drawn["backs"] == counts, (page.who, drawn["backs"], counts)
     assert drawn["misnamed"] == [], f"tiles drawn as one and named as another: {drawn['misnamed']}"
     return drawn
+
+
+# Each tile and open place of the line: its id and its box on the board, in whole pixels.
+BOARD = """() => {
+  const board = document.querySelector('.domino-board').getBoundingClientRect();
+  return [...document.querySelectorAll('.domino-board__at')].map(at => {
+    const box = at.getBoundingClientRect();
+    return [at.id, ...[box.left - board.left, box.top - board.top, box.width, box.height]
+      .map(Math.round)];
+  }).sort();
+}"""
 
 
 # -- playing -------------------------------------------------------------------------------------
@@ -482,3 +495,28 @@ class DominoRobotTests(DominoTable):
         expect(hand_tiles(ana)).to_have_count(7)
         assert order() == dragged
         assert Table.objects.get(pk=table_id).state["hand"]["number"] == hand
+
+    def test_a_tile_laid_late_in_a_hand_is_drawn_where_a_fresh_page_draws_it(self):
+        """The socket sends a tile laid on a long line alone, put after the one before it, and
+        the board's size on its own: the live page and a page opened afresh show every tile and
+        place of the line at the same spot, on a phone and on a desktop."""
+        ana = self.player("ana", "Ana")
+        bia = self.player("bia", "Bia", viewport={"width": 1280, "height": 800})
+        others = [person("caio", "Caio"), person("duda", "Duda")]
+        table = positions.started("domino", "duplas", ana.user, others=[bia.user, *others])
+
+        def long_line(copy) -> bool:
+            hand = copy.state["hand"]
+            return sum(map(len, hand["table"]["arms"].values())) >= 12 and hand["to_move"] == 0
+
+        table = positions.play_until(table, [ana.user, bia.user, *others], long_line)
+        for page in (ana, bia):
+            open_table(page, table.pk)
+        play_turn(ana, self.trouble)
+        wait_for_version(bia, table.version + 1)
+        live = [page.evaluate(BOARD) for page in (ana, bia)]
+        for page in (ana, bia):
+            reload_table(page)
+        assert [page.evaluate(BOARD) for page in (ana, bia)] == live
+        assert len(live[0]) >= 13 + 1  # the tiles laid and the open places
+        self.assert_played_as_on_a_phone()

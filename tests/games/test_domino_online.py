@@ -10,6 +10,7 @@ timer due, with time moved forward by the test.
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -509,3 +510,30 @@ async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_o
     for socket in sockets:  # every player's page shows the new game and who sits now
         await socket.settle()
         assert "Eva" in socket.page.text("mesa-lugares")
+
+
+def test_a_tile_laid_late_in_a_hand_reaches_each_socket_alone(people):
+    """The line's tiles keep their spots as it grows: a socket is sent the new tile (put after the
+    one before it), the tile that loses the last play's mark, the open place that moved and the
+    board's size, never the whole line again."""
+    table = four_people(people)
+    by_id, rng = {p.pk: p for p in people}, random.Random(7)
+    sent: list[rendering.Sent] = [{}, {}]
+    copy = snapshots.get(table.pk, fresh=True)
+    for sent_to, seat in zip(sent, (0, None), strict=True):
+        rendering.everything(rendering.table_render(copy, seat), sent_to)
+    line = []
+    while len(line) < 12:
+        events = step(table.pk, by_id, rng)
+        assert not any(e["type"] == "hand_end" for e in events)
+        copy = snapshots.get(table.pk, fresh=True)
+        line = [t for arm in copy.state["hand"]["table"]["arms"].values() for t in arm]
+        frames = [
+            rendering.changes(rendering.table_render(copy, seat), sent_to)
+            for sent_to, seat in zip(sent, (0, None), strict=True)
+        ]
+    for frame in frames:
+        assert 'id="domino-mesa"' not in frame
+        assert frame.count('hx-swap-oob="afterend:#domino-peca') == 1
+        board = re.findall(r'<(?:span|button) id="domino-(?:peca|ponta|medida)[^"]*"', frame)
+        assert 1 <= len(board) <= 4, board

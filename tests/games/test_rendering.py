@@ -46,6 +46,45 @@ def test_a_socket_is_sent_the_partials_that_changed_and_whole_parents_when_their
     assert changes(render_of(fewer), sent) == collect(fewer)[0]  # a child gone: whole again
 
 
+def line(*tiles: str, tail: str = "") -> str:
+    """A line of tiles in a board: each tile a partial, right after the one before."""
+    parts = "".join(f'<!--p:{t}--><i id="{t}">{t}</i><!--/p-->' for t in tiles)
+    return f'<!--p:board--><div id="board">{parts}{tail}</div><!--/p-->'
+
+
+def test_a_child_new_right_after_a_sibling_is_inserted_after_it_and_the_rest_stays():
+    sent: rendering.Sent = {}
+    everything(render_of(line("t0", "t2")), sent)
+    grown = changes(render_of(line("t0", "t1", "t2", "t3")), sent)
+    assert grown == (
+        '<div hx-swap-oob="afterend:#t0"><i id="t1">t1</i></div>'
+        '<div hx-swap-oob="afterend:#t2"><i id="t3">t3</i></div>'
+    )
+    assert changes(render_of(line("t0", "t1", "t2", "t3")), sent) == ""
+    # A child gone, or one new in a run's first place, takes the whole parent again.
+    assert changes(render_of(line("t0", "t2", "t3")), sent) == collect(line("t0", "t2", "t3"))[0]
+    assert changes(render_of(line("n", "t0", "t2", "t3")), sent).startswith('<div id="board">')
+    # Markup between two children: the new one is not right after its sibling.
+    spaced = line("a", "b").replace("<!--/p--><!--p:b", "<!--/p--> <!--p:b")
+    sent.clear()
+    everything(render_of(line("a")), sent)
+    assert changes(render_of(spaced), sent) == collect(spaced)[0]
+
+
+def test_a_page_that_applies_the_insertions_matches_a_fresh_render():
+    from tests.pages import Page
+
+    page, sent = Page(), {}
+    page.apply(everything(render_of(line("t0")), sent))
+    # A line grows, starts again (a new hand: its parent sent whole) and grows again: a child
+    # the page lost with its parent is new to it, whatever the socket was sent before.
+    lines = [("", ("t0", "t1")), ("", ("t0", "t1", "t2")), ("", ("t0", "t1", "t2", "t3"))]
+    lines += [("!", ("u0",)), ("!", ("u0", "t1")), ("!", ("u0", "t1", "t2"))]
+    for tail, tiles in lines:
+        page.apply(changes(render_of(line(*tiles, tail=tail)), sent))
+        assert page.html() == collect(line(*tiles, tail=tail))[0]
+
+
 def test_an_extra_partial_of_one_message_is_put_back_by_the_next(duel, ana):
     copy = snapshots.get(duel.pk)
     sent: rendering.Sent = {}
