@@ -147,7 +147,8 @@ def _diff(
         if part.id in skip:
             continue
         if had and part.id not in had:
-            out.append(f'<div hx-swap-oob="afterend:#{parts[i - 1].id}">{part.html}</div>')
+            after = {"after": parts[i - 1].id, "part": Markup(part.html)}  # noqa: S704
+            out.append(template("games/_inserted.html").render(after))
             _record(part, sent)
             continue
         digest = part.mark[0]
