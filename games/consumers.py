@@ -11,6 +11,7 @@ documents.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections import deque
@@ -227,7 +228,8 @@ class TableConsumer(TablePage, AsyncWebsocketConsumer):
             await self.notice(_("Você está assistindo: só quem está sentado joga."), "error")
             return
         outbox: services.Outbox = []
-        result = await database(services.table_act)(
+        move = functools.partial(
+            services.table_act,
             table_id=self.table_id,
             user=self.user,
             action=action,
@@ -235,6 +237,12 @@ class TableConsumer(TablePage, AsyncWebsocketConsumer):
             cid=data.get("cid", ""),
             outbox=outbox,
         )
+        try:
+            result = await database(move)()
+        except DATABASE_DOWN:
+            # Once more: Channels closes the dead connection after the call, so the next borrows
+            # another, and the version and cid make a move that landed a duplicate.
+            result = await database(move)()
         # The group messages go out in their order (a table's seated people before its audience)
         # while the mover is answered: no socket's answer waits on the others' messages.
         sending = asyncio.ensure_future(services.deliver(outbox))

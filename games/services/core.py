@@ -15,7 +15,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -164,8 +164,8 @@ def _run(
     except _Conflict:  # under the lock, only a writer that ignores the lock gets here
         log.error("table %s changed under its lock", table_id)
         raise TableError(_TRY_AGAIN, status="error") from None
-    except (TableError, IntegrityError):
-        raise
+    except (TableError, IntegrityError, OperationalError, InterfaceError):
+        raise  # a refusal, a repeated cid, or a connection a database restart cut: the caller's
     except DatabaseError:
         log.exception("writing table %s failed", table_id)
         raise TableError(_TRY_AGAIN, status="error") from None

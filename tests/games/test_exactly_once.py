@@ -335,3 +335,43 @@ async def test_play_again_from_two_tabs_and_two_players_opens_one_new_table(game
     old = await Table.objects.aget(pk=table.pk)
     assert set(gone) == {f"/mesa/{old.next_table_id}/"}
     assert await Table.objects.acount() == tables + 1
+
+
+async def test_a_move_cut_by_a_dead_connection_is_tried_once_more_and_applied_once(
+    duel, users, monkeypatch
+):
+    """A database restart leaves the threads a dead connection: the move fails on it, and the
+    consumer runs it once more on another. When the first try had landed (cut at its commit's
+    answer), the second is its duplicate: one log entry either way."""
+    from django.db import OperationalError
+
+    from games.services import core
+
+    ana, _ = users
+    mine = await connect(duel.pk, ana)
+    run, cuts = core._guarded_run, []
+
+    def cut(after_commit: bool):
+        def cut_once(*args):
+            if cuts:
+                return run(*args)
+            cuts.append(after_commit)
+            if after_commit:
+                run(*args)  # committed, and the connection lost on the way back
+            raise OperationalError("server closed the connection unexpectedly")
+
+        return cut_once
+
+    for after_commit, cid in ((False, "antes"), (True, "depois")):
+        cuts.clear()
+        monkeypatch.setattr(core, "_guarded_run", cut(after_commit))
+        start = await version_now(duel.pk)
+        state = (await Table.objects.aget(pk=duel.pk)).state
+        legal = rules.get("bozo").legal_actions(state, 0)
+        action = next(a for a in legal if a["type"] == "roll")  # Ana throws again and again
+        await send(mine, action, version=start, cid=cid)
+        page = await mine.until_version(start + 1)
+        assert cuts == [after_commit]
+        assert page.notice == ""
+        assert await Action.objects.filter(table=duel, cid=cid).acount() == 1
+        assert await version_now(duel.pk) == start + 1
