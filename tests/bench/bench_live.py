@@ -84,6 +84,7 @@ Environment (durations in seconds):
     BENCH_LIVE_DOZITO_SPECTATORS=1  spectator sockets per Dozito table
     BENCH_LIVE_YAMS_TABLES=50  Yam's capacity table counts, three people each (0: none)
     BENCH_LIVE_YAMS_SPECTATORS=1  spectator sockets per Yam's table
+    BENCH_LIVE_CROWD=1000      spectators at one Bozó duel played at human pace (0: none)
     BENCH_LIVE_YAMS_SOLO_TABLES=50  Yam's solo training tables, one socket each (0: none)
     BENCH_LIVE_ACK_TIMEOUT=60  a move unanswered this long is lost
     BENCH_LIVE_SEED=2026       the clients' choices (the dice are the server's)
@@ -172,6 +173,7 @@ DOZITO_TABLES = _env_tables("BENCH_LIVE_DOZITO_TABLES", "50")
 DOZITO_SPECTATORS = int(_env_float("BENCH_LIVE_DOZITO_SPECTATORS", 1))
 YAMS_TABLES = _env_tables("BENCH_LIVE_YAMS_TABLES", "50")
 YAMS_SPECTATORS = int(_env_float("BENCH_LIVE_YAMS_SPECTATORS", 1))
+CROWD = int(_env_float("BENCH_LIVE_CROWD", 1000))
 YAMS_SOLO_TABLES = _env_tables("BENCH_LIVE_YAMS_SOLO_TABLES", "50")
 
 
@@ -195,6 +197,7 @@ DOMINO = TableKind("domino", "Dominó", "domino", "duplas", 4, DOMINO_OPTIONS, 7
 DOZITO = TableKind("dozito", "Dozito", "dozito", "mesa", 3, {"rounds": 1}, 7927)
 YAMS = TableKind("yams", "Yam's", "yams", "mesa", 3, {"columns": 3}, 7933)
 YAMS_SOLO = TableKind("yams-solo", "Yam's solo", "yams", "solo", 1, {"columns": 3}, 7937)
+BOZO = TableKind("bozo-crowd", "Bozó", "bozo", "duelo", 2, {}, 7941)
 SEED = int(_env_float("BENCH_LIVE_SEED", 2026))
 BACKENDS = [
     b.strip()
@@ -1238,6 +1241,7 @@ def site(request, summary):
             (DOZITO.seats + DOZITO_SPECTATORS) * max(DOZITO_TABLES, default=0),
             (YAMS.seats + YAMS_SPECTATORS) * max(YAMS_TABLES, default=0),
             YAMS_SOLO.seats * max(YAMS_SOLO_TABLES, default=0),
+            BOZO.seats + CROWD,
         )
         prefix = "lv" + secrets.token_hex(3)
         users = run_setup(env, {"op": "users", "count": count, "prefix": prefix})
@@ -2388,7 +2392,11 @@ def print_summary() -> None:
             domino = "robot_seats" in r  # Dominó, Dozito, Yam's
             if domino:
                 label = f"{r.get('game_title', 'Dominó')} {r['tables']} · " + (
-                    "2 robôs, humano" if r["robot_seats"] else "capacidade"
+                    "2 robôs, humano"
+                    if r["robot_seats"]
+                    else f"{r['spectator_sockets']} espectadores, humano"
+                    if r.get("game_name") == BOZO.key
+                    else "capacidade"
                 )
             else:
                 label = f"{r['tables']} mesas" + (
@@ -2555,4 +2563,13 @@ def test_yams_solo(site, tables):
     """Solo training (private, one socket a table), as fast as the server answers."""
     run_table_scenario(
         site, "Yam's solo · capacidade", YAMS_SOLO, tables, (), 0, 0.0, WARMUP, SECONDS
+    )
+
+
+def test_crowd(site):
+    """One Bozó duel at human pace watched by a crowd: the players' round trips."""
+    if CROWD <= 0:
+        pytest.skip("BENCH_LIVE_CROWD=0")
+    run_table_scenario(
+        site, "Bozó · plateia", BOZO, 1, (), CROWD, THINK, HUMAN_WARMUP, HUMAN_SECONDS
     )
