@@ -55,8 +55,8 @@ class Board:
     top: float
     width: float
     height: float
-    tiles: list[Laid]
-    places: list[Laid]
+    tiles: tuple[Laid, ...]
+    places: tuple[Laid, ...]
 
 
 def _lay(arm: str, lengths: Sequence[tuple[float, float]]) -> list[tuple[str, tuple]]:
@@ -131,8 +131,8 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
         top=round(top, 2),
         width=round(right - left, 2),
         height=round(bottom - top, 2),
-        tiles=[Laid(i, *at(r), t.vertical, tile=t) for i, r, t in tiles],
-        places=[
+        tiles=tuple(Laid(i, *at(r), t.vertical, tile=t) for i, r, t in tiles),
+        places=tuple(
             Laid(
                 f"domino-ponta-{arm}",
                 *at(r),
@@ -142,7 +142,7 @@ def board(view: dict[str, Any], names: list[str]) -> Board:
                 label=place_label(arm, view["ends"].get(arm)),
             )
             for r, vertical, arm in places
-        ],
+        ),
     )
 
 
