@@ -354,15 +354,25 @@ def test_a_move_on_an_old_copy_never_reopens_a_table_the_admin_closed(duel, ana)
 
 
 def test_a_database_error_other_than_the_race_says_try_again(duel, ana, monkeypatch):
-    from django.db import OperationalError
+    from django.db import DataError, OperationalError
 
     def broken(*args, **kwargs):
-        raise OperationalError("disk I/O error")
+        raise DataError("value too long for type character varying(64)")
 
     monkeypatch.setattr(Action.objects, "create", broken)
     result = act(duel, ana, {"type": "roll", "cup": False})
     assert result.status == "error" and "tente de novo" in result.message
     assert Table.objects.get(pk=duel.pk).version == duel.version  # nothing half applied
+
+    def cut(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    # A lost connection reaches the caller, which tries once more on another (the consumer:
+    # test_exactly_once.py); nothing is half applied meanwhile.
+    monkeypatch.setattr(Action.objects, "create", cut)
+    with pytest.raises(OperationalError):
+        act(duel, ana, {"type": "roll", "cup": False})
+    assert Table.objects.get(pk=duel.pk).version == duel.version
 
 
 def test_leaving_during_the_game_gives_the_win_to_the_other_side(duel, bia):
