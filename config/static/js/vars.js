@@ -1,8 +1,8 @@
 // A drawing's numbers as CSS custom properties: `data-vars="--x:3;--y:1.5"` sets --x and --y on
-// its element (on its parent with `data-vars-parent`). The Content-Security-Policy refuses inline style attributes (config/security.py),
-// while a property set through the CSSOM is allowed. Loaded without defer at the top of the page,
-// so that it watches elements as the parser adds them (before they are painted) and every later
-// insertion too: a socket's swap, a replay's step.
+// its element (on its parent with `data-vars-parent`). The Content-Security-Policy refuses inline
+// style attributes (config/security.py), while a property set through the CSSOM is allowed.
+// Loaded without defer at the top of the page, so that it watches elements as the parser adds
+// them (before they are painted) and every later insertion too: a socket's swap, a replay's step.
 (function () {
   "use strict";
 
