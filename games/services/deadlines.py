@@ -88,7 +88,7 @@ def presence_sync(*, table_id: int, user_id: int, outbox: Outbox | None = None) 
     return back[0] if back else None
 
 
-def person_renamed(*, user, outbox: Outbox | None = None) -> int:
+def person_renamed(*, user) -> int:
     """The person's nickname changed (or the account was deleted): every table they sit at shows
     the new name from a new version. Tables live at most a week after their last change, so
     these are few. Returns how many tables changed."""
@@ -103,7 +103,7 @@ def person_renamed(*, user, outbox: Outbox | None = None) -> int:
 
     for table_id in Seat.objects.filter(user=user).values_list("table_id", flat=True):
         with suppress(TableError):
-            _run(table_id, decide, locked=True, outbox=outbox)
+            _run(table_id, decide, locked=True)
     return len(renamed)
 
 
