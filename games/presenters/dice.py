@@ -30,11 +30,6 @@ class Controls:
     hint: bool
 
 
-def held_after_tap(held: list[bool], index: int) -> list[int]:
-    """The dice held once die `index` is tapped (held or released): what a hold action names."""
-    return [i for i, is_held in enumerate(held) if is_held != (i == index)]
-
-
 def felt(
     turn: dict[str, Any],
     legal: list[dict[str, Any]],
@@ -93,7 +88,7 @@ def dice(turn: dict[str, Any], can_hold: bool) -> list[Die]:
             kind = "held" if held else "shown"
         hold = None
         if can_hold and value:
-            hold = {"type": "hold", "dice": held_after_tap(turn["held"], i)}
+            hold = {"type": "hold", "toggle": i}
         if kind not in labels:
             labels[kind] = DIE_LABELS[kind]()
         label = labels[kind] % {"n": i + 1, "value": value}

@@ -117,8 +117,16 @@ def redeal_covered(turn: Turn, rng: random.Random) -> list[int]:
     return list(turn["covered"])
 
 
-def parse_hold(action: Action) -> list[int]:
-    """The dice indices of a hold action: a list of distinct integers from 0 to 4."""
+def parse_hold(action: Action, held: Sequence[bool]) -> list[int]:
+    """The dice a hold action leaves held: its full set (`dice`, distinct integers from 0 to 4),
+    or the set as it stands with one die switched (`toggle`: a tap on that die, whose meaning
+    does not depend on the other dice, so a page's control for it changes only with it)."""
+    if "toggle" in action:
+        check_keys(action, "toggle")
+        index = action["toggle"]
+        if type(index) is not int or not 0 <= index < DICE:
+            raise IllegalAction("Posição de dado inexistente: use de 0 a 4.")
+        return [i for i in range(DICE) if held[i] != (i == index)]
     check_keys(action, "dice")
     dice = action.get("dice")
     if not isinstance(dice, list) or any(type(i) is not int for i in dice):
@@ -131,8 +139,8 @@ def parse_hold(action: Action) -> list[int]:
 
 
 def hold(turn: Turn, action: Action, max_rolls: int = MAX_ROLLS) -> list[int]:
-    """Set the full set of held dice. Mutates `turn`; returns the held indices."""
-    dice = parse_hold(action)
+    """Set the held dice (parse_hold). Mutates `turn`; returns the held indices."""
+    dice = parse_hold(action, turn["held"])
     if turn["rolls"] == 0:
         raise IllegalAction("Lance os dados antes de guardar algum.")
     if turn["covered"]:

@@ -70,9 +70,21 @@ def test_holds_can_change_between_rolls():
     assert turn["held"] == [False, False, False, False, True]
 
 
+def test_a_tap_switches_one_die_and_leaves_the_others_as_they_are():
+    turn = rolled([1, 2, 3, 4, 5], cup=False)
+    assert dice.hold(turn, {"type": "hold", "toggle": 3}) == [3]
+    assert dice.hold(turn, {"type": "hold", "toggle": 0}) == [0, 3]
+    assert dice.hold(turn, {"type": "hold", "toggle": 3}) == [0]
+    assert turn["held"] == [True, False, False, False, False]
+
+
 @pytest.mark.parametrize(
     ("action", "message"),
     [
+        ({"type": "hold", "toggle": 5}, "inexistente"),
+        ({"type": "hold", "toggle": "1"}, "inexistente"),
+        ({"type": "hold", "toggle": True}, "inexistente"),
+        ({"type": "hold", "toggle": 1, "dice": [1]}, "inesperado"),
         ({"type": "hold", "dice": [5]}, "inexistente"),
         ({"type": "hold", "dice": [-1]}, "inexistente"),
         ({"type": "hold", "dice": [1, 1]}, "uma vez"),
