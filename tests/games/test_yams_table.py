@@ -266,7 +266,7 @@ def test_a_robot_game_of_three_renders_at_every_step_for_each_seat_and_a_spectat
             else:
                 assert lit == []
             for i in turn["covered"]:
-                slot = re.search(rf'id="bozo-dado-{i}".*?</div>', html, re.S).group(0)
+                slot = re.search(rf'id="bozo-dado-{i}".*?</(?:span|form)>', html, re.S).group(0)
                 assert "die--covered" in slot and not re.search(r"die--[1-6]", slot)
         legal = [a for a in rules.GAME.legal_actions(state, mover) if a["type"] != "leave"]
         action = robot.choose(rules.GAME.view(state, mover), legal, rng)

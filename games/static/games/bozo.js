@@ -62,15 +62,14 @@
     var place = document.getElementById("bozo-copo");
     state.lift = (place && place.dataset.lift) || "";
     state.dice = [0, 1, 2, 3, 4].map(function (i) {
-      var slot = document.getElementById("bozo-dado-" + i);
-      var die = slot ? slot.querySelector(".die") : null;
+      var die = dieAt(i);
       var face = die ? /\bdie--([1-6])\b/.exec(die.className) : null;
       return {
-        slot: slot,
+        slot: die ? die.closest(".die-slot") : null,
         die: die,
         value: face ? parseInt(face[1], 10) : 0,
-        covered: !!(slot && slot.classList.contains("die-slot--covered")),
-        held: !!(slot && slot.classList.contains("die-slot--held"))
+        covered: !!(die && die.classList.contains("die--covered")),
+        held: !!(die && die.classList.contains("die--held"))
       };
     });
     state.filled = {};
@@ -80,6 +79,12 @@
     state.cup = document.querySelector("#bozo-copo .cup");
     state.cupRect = state.cup ? state.cup.getBoundingClientRect() : null;
     return state;
+  }
+
+  // Die `i` (its partial is the die, or the form around it when the viewer may tap it).
+  function dieAt(i) {
+    var el = document.getElementById("bozo-dado-" + i);
+    return el && !el.classList.contains("die") ? el.querySelector(".die") : el;
   }
 
   // Add a class for one animation, and take it (or a temporary element) away when it is over.
@@ -216,7 +221,7 @@
       if (button) button.classList.add("is-advised");
     }
     (hint.dataset.adviceKeep || "").split(" ").forEach(function (i) {
-      var die = /^[0-4]$/.test(i) ? document.querySelector("#bozo-dado-" + i + " .die") : null;
+      var die = /^[0-4]$/.test(i) ? dieAt(i) : null;
       if (die) die.classList.add("is-advised");
     });
   }
