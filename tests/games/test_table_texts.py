@@ -139,10 +139,11 @@ def test_the_latest_plays_are_not_numbered_as_if_they_were_the_whole_game(duel, 
 
 
 def said(table_id: int, seat: int | None) -> str:
-    """What the live region of `seat`'s page says now (its text only is swapped: it stays)."""
-    region = part(render_of(table_id, seat), "mesa-anuncio")
-    assert 'aria-live="polite"' in region and 'hx-swap-oob="innerHTML"' in region
-    return text_of(region)
+    """What the live region of `seat`'s page says now (the sentence is swapped inside it)."""
+    render = render_of(table_id, seat)
+    region, sentence = part(render, "mesa-fala"), part(render, "mesa-anuncio")
+    assert 'role="status" aria-live="polite"><p id="mesa-anuncio">' in region
+    return text_of(sentence)
 
 
 def test_the_live_region_says_what_the_latest_move_did_in_one_sentence(duel, ana, bia, loaded):

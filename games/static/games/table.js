@@ -346,7 +346,8 @@
   // socket that reconnects) is not put back, which a screen reader could read a second time.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var detail = event.detail;
-    if (detail.target.id === "mesa-anuncio" && detail.fragment.textContent === detail.target.textContent) {
+    var region = detail.target.id === "mesa-anuncio" || detail.target.id === "mesa-fala";
+    if (region && detail.fragment.textContent === detail.target.textContent) {
       detail.shouldSwap = false;
     }
   });
