@@ -73,8 +73,8 @@
       };
     });
     state.filled = {};
-    document.querySelectorAll("#mesa-jogo .score-row").forEach(function (row) {
-      state.filled[row.id] = row.classList.contains("is-filled");
+    document.querySelectorAll("#mesa-jogo .score-row > .num[id]").forEach(function (box) {
+      state.filled[box.id] = box.classList.contains("is-filled");
     });
     state.cup = document.querySelector("#bozo-copo .cup");
     state.cupRect = state.cup ? state.cup.getBoundingClientRect() : null;
@@ -175,10 +175,10 @@
 
     Object.keys(now.filled).forEach(function (id) {
       if (!now.filled[id] || old.filled[id] !== false) return;
-      var row = document.getElementById(id);
-      if (!row) return;
-      play(row, "is-just-filled");
-      var value = row.querySelector(".score-value");
+      var box = document.getElementById(id);
+      if (!box) return;
+      play(box.closest(".score-row"), "is-just-filled");
+      var value = box.querySelector(".score-value");
       if (value) play(value, "is-inked");
     });
   }
