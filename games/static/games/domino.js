@@ -46,9 +46,8 @@
     });
     var reveal = document.querySelector("#domino-fim details[open]");
     if (reveal) reveal.open = false;
-    var box = tilesBox();
     var name = (button.getAttribute("aria-label") || "").split(",")[0];
-    say(((box && box.dataset.chosen) || "{peca}").replace("{peca}", name));
+    say((hand().dataset.chosen || "{peca}").replace("{peca}", name));
   }
 
   function play(tile, place) {
@@ -62,7 +61,7 @@
     if (chosen === button.dataset.tile) {
       var places = placesOf(button);
       if (places.length === 1) play(chosen, places[0]);
-      else { clearChoice(); say(tilesBox().dataset.cancelled || ""); }
+      else { clearChoice(); say(hand().dataset.cancelled || ""); }
       return;
     }
     choose(button);
@@ -123,7 +122,7 @@
   function rove() {
     var list = tiles();
     if (!list.length || list.some(function (b) { return b.getAttribute("tabindex") === "0"; })) return;
-    var turn = hand().classList.contains("domino-hand--turn");
+    var turn = !!hand().querySelector(".domino-hand__turn");
     var fits = function (b) { return placesOf(b).length > 0; };
     var kept = list.find(function (b) { return b.dataset.tile === roving && (fits(b) || !turn); });
     var current = kept || list.find(fits) || list[0];
@@ -185,7 +184,7 @@
       })
       .forEach(function (b) { box.appendChild(b); });
     save();
-    say(box.dataset.sorted || "");
+    say(hand().dataset.sorted || "");
   }
 
   // Dragging a tile along the hand (pointer events: mouse, pen and touch alike).
