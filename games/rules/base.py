@@ -59,6 +59,8 @@ class Game(Protocol):
     # The platform's hooks, with their defaults in `Rules`.
     queue: bool
 
+    def canonical(self, state: State, seat: int, action: Any) -> Any: ...
+
     def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None: ...
 
     def make_room(
@@ -76,6 +78,12 @@ class Rules:
 
     # Whether a full table takes a queue of people, seated at the game's breaks.
     queue: bool = False
+
+    def canonical(self, state: State, seat: int, action: Any) -> Any:
+        """The action as `legal_actions` names it, from a shorter form a page may send (a tap
+        on one die, in the dice games): what `apply` is given and the log keeps. By default the
+        action as it came; one that is malformed is `apply`'s to refuse."""
+        return action
 
     def breaks(self, events: Sequence[Event]) -> dict[str, Any] | None:
         """The break a move's events open, where the queue sits, or None: {"at": "hand"} (the

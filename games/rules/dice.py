@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
@@ -117,16 +117,8 @@ def redeal_covered(turn: Turn, rng: random.Random) -> list[int]:
     return list(turn["covered"])
 
 
-def parse_hold(action: Action, held: Sequence[bool]) -> list[int]:
-    """The dice a hold action leaves held: its full set (`dice`, distinct integers from 0 to 4),
-    or the set as it stands with one die switched (`toggle`: a tap on that die, whose meaning
-    does not depend on the other dice, so a page's control for it changes only with it)."""
-    if "toggle" in action:
-        check_keys(action, "toggle")
-        index = action["toggle"]
-        if type(index) is not int or not 0 <= index < DICE:
-            raise IllegalAction("Posição de dado inexistente: use de 0 a 4.")
-        return [i for i in range(DICE) if held[i] != (i == index)]
+def parse_hold(action: Action) -> list[int]:
+    """The dice indices of a hold action: a list of distinct integers from 0 to 4."""
     check_keys(action, "dice")
     dice = action.get("dice")
     if not isinstance(dice, list) or any(type(i) is not int for i in dice):
@@ -139,8 +131,8 @@ def parse_hold(action: Action, held: Sequence[bool]) -> list[int]:
 
 
 def hold(turn: Turn, action: Action, max_rolls: int = MAX_ROLLS) -> list[int]:
-    """Set the held dice (parse_hold). Mutates `turn`; returns the held indices."""
-    dice = parse_hold(action, turn["held"])
+    """Set the full set of held dice. Mutates `turn`; returns the held indices."""
+    dice = parse_hold(action)
     if turn["rolls"] == 0:
         raise IllegalAction("Lance os dados antes de guardar algum.")
     if turn["covered"]:
@@ -149,6 +141,19 @@ def hold(turn: Turn, action: Action, max_rolls: int = MAX_ROLLS) -> list[int]:
         raise IllegalAction("Não há mais lançamentos neste turno: marque uma casa.")
     turn["held"] = [i in dice for i in range(DICE)]
     return dice
+
+
+def tapped(turn: Turn, action: Any) -> Any:
+    """A tap on one die, `{"type": "hold", "toggle": i}`, as the hold it makes: the held set as
+    it stands with die i switched (a page's control for a die then changes with that die
+    alone). Any other action as it came."""
+    if not isinstance(action, Mapping) or action.get("type") != "hold" or "toggle" not in action:
+        return action
+    check_keys(action, "toggle")
+    index = action["toggle"]
+    if type(index) is not int or not 0 <= index < DICE:
+        raise IllegalAction("Posição de dado inexistente: use de 0 a 4.")
+    return {"type": "hold", "dice": [i for i in range(DICE) if turn["held"][i] != (i == index)]}
 
 
 def dice_actions(

@@ -61,11 +61,13 @@ def table_act(
         claim = isinstance(action, dict) and action.get("type") == "claim_inactivity"
         if claim and not copy.claim_open:
             raise TableError(str(_NOT_YET), status="illegal")
+        game = rules.get(copy.game)
         try:
-            state, events = rules.get(copy.game).apply(copy.state, seat.index, action, core.RNG)
+            applied = game.canonical(copy.state, seat.index, action)
+            state, events = game.apply(copy.state, seat.index, applied, core.RNG)
         except IllegalAction as error:
             raise TableError(error.message, status="illegal") from None
-        entry = {"seat": seat.index, "user_id": user_id, "action": action, "cid": cid}
+        entry = {"seat": seat.index, "user_id": user_id, "action": applied, "cid": cid}
         change = Change(state=state, events=events, entry=entry, fired=_turn_timers(copy, seat))
         return _back_from_autopilot(copy, _seat_the_queue(copy, change), seat)
 

@@ -259,6 +259,17 @@ def test_an_illegal_action_changes_nothing(duel, ana):
     assert after.actions.count() == 1
 
 
+def test_a_tap_on_a_die_is_applied_and_logged_as_the_hold_it_makes(duel, ana, loaded):
+    loaded([1, 2, 3, 4, 5])
+    act(duel, ana, {"type": "roll", "cup": False})
+    assert act(duel, ana, {"type": "hold", "toggle": 1}).status == "applied"
+    assert act(duel, ana, {"type": "hold", "toggle": 3}).status == "applied"
+    assert act(duel, ana, {"type": "hold", "toggle": 9}).status == "illegal"
+    holds = [a.action for a in duel.actions.order_by("version") if a.action.get("type") == "hold"]
+    assert holds == [{"type": "hold", "dice": [1]}, {"type": "hold", "dice": [1, 3]}]
+    assert Table.objects.get(pk=duel.pk).state["turn"]["held"] == [False, True, False, True, False]
+
+
 @pytest.mark.parametrize("action", [None, "roll", [], {"type": 7}, {"tipo": "roll"}])
 def test_malformed_actions_are_refused_in_portuguese(duel, ana, action):
     result = act(duel, ana, action)

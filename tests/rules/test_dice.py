@@ -70,12 +70,14 @@ def test_holds_can_change_between_rolls():
     assert turn["held"] == [False, False, False, False, True]
 
 
-def test_a_tap_switches_one_die_and_leaves_the_others_as_they_are():
+def test_a_tap_names_the_hold_that_switches_that_die_alone():
     turn = rolled([1, 2, 3, 4, 5], cup=False)
-    assert dice.hold(turn, {"type": "hold", "toggle": 3}) == [3]
-    assert dice.hold(turn, {"type": "hold", "toggle": 0}) == [0, 3]
-    assert dice.hold(turn, {"type": "hold", "toggle": 3}) == [0]
-    assert turn["held"] == [True, False, False, False, False]
+    dice.hold(turn, {"type": "hold", "dice": [3]})
+    assert dice.tapped(turn, {"type": "hold", "toggle": 0}) == {"type": "hold", "dice": [0, 3]}
+    assert dice.tapped(turn, {"type": "hold", "toggle": 3}) == {"type": "hold", "dice": []}
+    roll = {"type": "roll", "cup": True}
+    assert dice.tapped(turn, roll) is roll
+    assert turn["held"] == [False, False, False, True, False]  # naming it holds nothing
 
 
 @pytest.mark.parametrize(
@@ -85,6 +87,16 @@ def test_a_tap_switches_one_die_and_leaves_the_others_as_they_are():
         ({"type": "hold", "toggle": "1"}, "inexistente"),
         ({"type": "hold", "toggle": True}, "inexistente"),
         ({"type": "hold", "toggle": 1, "dice": [1]}, "inesperado"),
+    ],
+)
+def test_malformed_taps_are_refused(action, message):
+    with pytest.raises(IllegalAction, match=message):
+        dice.tapped(rolled([1, 2, 3, 4, 5], cup=False), action)
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
         ({"type": "hold", "dice": [5]}, "inexistente"),
         ({"type": "hold", "dice": [-1]}, "inexistente"),
         ({"type": "hold", "dice": [1, 1]}, "uma vez"),

@@ -135,6 +135,9 @@ class Bozo(Rules):
     def to_act(self, state: State) -> list[int]:
         return [] if state["end"] else [state["to_move"]]
 
+    def canonical(self, state: State, seat: int, action: Any) -> Any:
+        return dice.tapped(state["turn"], action)
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         check_seat(state, seat)
         if state["end"]:

@@ -144,6 +144,9 @@ class Yams(Rules):
     def to_act(self, state: State) -> list[int]:
         return [] if state["to_move"] is None else [state["to_move"]]
 
+    def canonical(self, state: State, seat: int, action: Any) -> Any:
+        return dice.tapped(state["turn"], action)
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         seat = base.check_seat(state, seat)
         if state["finished"] or state["left"][seat]:
