@@ -1,6 +1,7 @@
 """What a live move costs to render and to send, in one process (`make bench`, issue #30).
 
-A Bozó duel played to its end and a Dominó hand, both seeded, through the services; then every
+A Bozó duel played to its end, a Dominó hand and the first moves of a Dozito and a Yam's table
+of three, all seeded, through the services; then every
 version of the table rendered for each viewer and diffed against what that viewer was sent
 before (`rendering.table_render`, `rendering.changes`), as a socket does. Printed, never
 asserted: the render and diff time per move (best of several passes, each version rendered
@@ -91,10 +92,22 @@ def test_a_bozo_duel(duel, ana, bia, site_rng):
     measure("Bozó, a duel to its end", played(duel, [ana, bia], 400), [0, 1])
 
 
-def test_a_domino_hand(people, site_rng):
-    site_rng(7)
-    table = services.table_create(host=people[0], game="domino", mode="duplas")
+def started(game: str, mode: str, people):
+    table = services.table_create(host=people[0], game=game, mode=mode)
     for person in people[1:]:
         services.seat_take(table_id=table.pk, user=person)
     services.table_start(table_id=table.pk, by=people[0])
+    return table
+
+
+def test_a_domino_hand(people, site_rng):
+    site_rng(7)
+    table = started("domino", "duplas", people)
     measure("Dominó, four people", played(table, people, 60), [0, 1, 2, 3, None])
+
+
+@pytest.mark.parametrize("game", ["dozito", "yams"])
+def test_three_people_at_a_table(game, people, site_rng):
+    site_rng(7)
+    table = started(game, "mesa", people[:3])
+    measure(f"{game}, three people", played(table, people[:3], 120), [0, 1, 2, None])
