@@ -1,8 +1,11 @@
 """Lighthouse's mobile profile over the public pages (`make bench`, issue #29), served as
 production serves them: `python -m config.serve` (daphne), DEBUG off, the static files from
 collectstatic (hashed names, each with its .gz, as nginx's gzip_static sends them; here
-servestatic sends the same files). Printed, never asserted: what is asserted is that each page
-answered and Lighthouse ran.
+servestatic sends the same files), over HTTPS with HTTP/2, as deploy/nginx/bozo.conf answers a
+browser (daphne's own TLS endpoint, a certificate made by trustme for this run). Lighthouse's
+simulation counts a new connection for each file that HTTP/1.1 fetches in parallel, where HTTP/2
+sends them all over one. Printed, never asserted: what is asserted is that each page answered
+and Lighthouse ran.
 
 Lighthouse is a Node program, not a Python package: it is skipped unless found.
 
@@ -17,6 +20,7 @@ Environment:
                              figures of the commit before a change, in the same session
     BENCH_LIGHTHOUSE_RUNS=3  runs per page; the median run by performance score is printed
     BENCH_LIGHTHOUSE_PAGES=  only these paths, comma-separated (say, the guides)
+    BENCH_LIGHTHOUSE_HTTP1=1 plain HTTP/1.1 instead, as daphne answers without nginx
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import ssl
 import statistics
 import subprocess
 import sys
@@ -33,6 +38,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import trustme
 
 from tests.servers import free_port
 
@@ -58,6 +64,7 @@ PAGES = (
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 ASGI = "config.asgi:application"
 RUNS = int(os.environ.get("BENCH_LIGHTHOUSE_RUNS", "3"))
+HTTP1 = os.environ.get("BENCH_LIGHTHOUSE_HTTP1") == "1"
 
 
 def lighthouse() -> str | None:
@@ -92,12 +99,24 @@ def manage(env: dict[str, str], *args: str) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
 
 
-def listening(url: str, process: subprocess.Popen) -> None:
+def endpoint(workdir: Path, port: int) -> tuple[list[str], ssl.SSLContext | None]:
+    """daphne's arguments to listen on `port`, and what trusts its certificate."""
+    if HTTP1:
+        return ["-b", "127.0.0.1", "-p", str(port)], None
+    ca = trustme.CA()
+    pem = workdir / "server.pem"
+    ca.issue_cert("127.0.0.1").private_key_and_cert_chain_pem.write_to_path(pem)
+    trust = ssl.create_default_context()
+    ca.configure_trust(trust)
+    return ["-e", f"ssl:{port}:interface=127.0.0.1:privateKey={pem}:certKey={pem}"], trust
+
+
+def listening(url: str, process: subprocess.Popen, trust: ssl.SSLContext | None) -> None:
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         assert process.poll() is None, "o servidor parou"
         try:
-            with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - our server
+            with urllib.request.urlopen(url, timeout=30, context=trust) as response:  # noqa: S310
                 if response.status == 200:
                     return
         except OSError:
@@ -116,7 +135,8 @@ def audit(program: str, url: str, out: Path) -> dict:
                 "--output=json",
                 f"--output-path={out}",
                 f"--only-categories={','.join(CATEGORIES)}",
-                "--chrome-flags=--headless=new --no-sandbox",
+                # The certificate of this run only: no authority that Chromium knows signed it.
+                "--chrome-flags=--headless=new --no-sandbox --ignore-certificate-errors",
             ],
             env={**os.environ, "CHROME_PATH": chrome},
             capture_output=True,
@@ -143,6 +163,7 @@ def audit(program: str, url: str, out: Path) -> dict:
             0.0,
         ),
         "dom": audits["dom-size"]["numericValue"],
+        "protocol": audits["network-requests"]["details"]["items"][0].get("protocol", "?"),
     }
 
 
@@ -154,17 +175,18 @@ def test_lighthouse_mobile_profile_on_the_public_pages():
     manage(env, "migrate")
     manage(env, "collectstatic", "--clear")
     port = free_port()
+    listen, trust = endpoint(workdir, port)
     log = (workdir / "daphne.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "config.serve", "-b", "127.0.0.1", "-p", str(port), ASGI],
+        [sys.executable, "-m", "config.serve", *listen, ASGI],
         cwd=REPO,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    base = f"http://127.0.0.1:{port}"
+    base = f"{'http' if HTTP1 else 'https'}://127.0.0.1:{port}"
     try:
-        listening(base + "/", process)
+        listening(base + "/", process, trust)
         print(f"\nLighthouse (perfil móvel), {REPO}, mediana de {RUNS} execuções por página")
         print(
             f"{'página':<22}{'perf':>5}{'a11y':>5}{'bp':>5}{'seo':>5}"
@@ -179,6 +201,7 @@ def test_lighthouse_mobile_profile_on_the_public_pages():
                 f"{r['best-practices']:>5}{r['seo']:>5}{r['lcp']:>7.2f}{r['tbt']:>8.0f}"
                 f"{r['html_kib']:>9.1f}{r['kib']:>10.1f}{r['dom']:>6.0f}"
             )
+            assert r["protocol"] == ("http/1.1" if HTTP1 else "h2"), r["protocol"]
             spread = [x["performance"] for x in runs]
             if len(spread) > 1 and statistics.pstdev(spread) > 3:
                 print(f"{'':<22}(desempenho variou: {spread})")
