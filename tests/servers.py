@@ -23,6 +23,7 @@ import shlex
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -103,13 +104,21 @@ def _checked(done: subprocess.CompletedProcess, what: str) -> None:
 
 @contextlib.contextmanager
 def postgres(workdir: Path) -> Iterator[str]:
-    """A fresh PostgreSQL cluster in `workdir`/pg; yields the URL of its empty database."""
+    """A fresh PostgreSQL cluster; yields the URL of its empty database. As root, its files
+    are in a folder of their own in the system's temporary folder, which `workdir`/pg links to:
+    the postgres user must traverse every folder above them, and each pytest session that
+    starts takes that right from /tmp/pytest-of-root (pytest keeps it private), from a cluster
+    of a session running beside it too."""
     pgbin = postgres_bin()
     if pgbin is None:
         raise RuntimeError("PostgreSQL is not installed (/usr/lib/postgresql/*/bin)")
     workdir.mkdir(parents=True, exist_ok=True)
-    data = workdir / "pg"
-    data.mkdir()
+    if os.geteuid() == 0:
+        data = Path(tempfile.mkdtemp(prefix="pg-"))
+        (workdir / "pg").symlink_to(data)
+    else:
+        data = workdir / "pg"
+        data.mkdir()
     started = False
     try:
         if os.geteuid() == 0:
@@ -117,14 +126,6 @@ def postgres(workdir: Path) -> Iterator[str]:
 
             owner = pwd.getpwnam("postgres")
             os.chown(data, owner.pw_uid, owner.pw_gid)
-            # The postgres user must reach its directory: a mkdtemp directory is 0700, so each
-            # of our own ancestors without it gets search permission (not reading) for others.
-            for parent in [workdir, *workdir.parents]:
-                info = parent.stat()
-                if info.st_uid == os.geteuid() and not info.st_mode & 0o001:
-                    os.chmod(parent, info.st_mode | 0o011)  # noqa: S103 - search only
-            if _as_postgres(["test", "-w", str(data)]).returncode != 0:
-                raise RuntimeError(f"the postgres user cannot reach {data}: search permission")
         data.chmod(0o700)
         initdb = [str(pgbin / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]
         _checked(_as_postgres([*initdb, "-E", "UTF8"]), "initdb")
@@ -149,8 +150,9 @@ def postgres(workdir: Path) -> Iterator[str]:
                 started = True
                 break
         if not started:
-            log = (data / "server.log").read_text(errors="replace")[-3000:]
-            raise RuntimeError(f"PostgreSQL did not start:\n{log}")
+            log = data / "server.log"
+            said = log.read_text(errors="replace")[-3000:] if log.exists() else ""
+            raise RuntimeError(f"PostgreSQL did not start:\n{done.stdout}{done.stderr}{said}")
         createdb = [str(pgbin / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres"]
         _checked(_as_postgres([*createdb, DATABASE_NAME]), "createdb")
         yield f"postgres://postgres@127.0.0.1:{port}/{DATABASE_NAME}"
@@ -158,6 +160,8 @@ def postgres(workdir: Path) -> Iterator[str]:
         if started:
             _as_postgres([str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"])
         shutil.rmtree(data, ignore_errors=True)
+        if (workdir / "pg").is_symlink():
+            (workdir / "pg").unlink()
 
 
 def _redis_ping(port: int) -> bool:
@@ -261,7 +265,7 @@ def postgres_stop(workdir: Path) -> None:
     """Stop the cluster `postgres(workdir)` started (fast: its sessions are cut), for a test of
     the database going away; `postgres_start` brings it back on the same port and files."""
     pgbin = postgres_bin()
-    data = workdir / "pg"
+    data = (workdir / "pg").resolve()
     stop = [str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]
     _checked(_as_postgres(stop), "pg_ctl stop")
 
@@ -269,7 +273,7 @@ def postgres_stop(workdir: Path) -> None:
 def postgres_start(workdir: Path, database_url: str) -> None:
     """Start again the cluster of `postgres(workdir)` on the port of its `database_url`."""
     pgbin = postgres_bin()
-    data = workdir / "pg"
+    data = (workdir / "pg").resolve()
     port = int(database_url.rsplit(":", 1)[1].split("/", 1)[0])
     start = [
         str(pgbin / "pg_ctl"), "-D", str(data), "-w", "-t", str(int(START_TIMEOUT)),
