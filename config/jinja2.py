@@ -21,9 +21,11 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
-from jinja2 import Environment
+from jinja2 import Environment, pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
+from games.partials import Partial, partial, parts_of
 from games.presenters import action_json
 
 TRANSLATION_SETTINGS = frozenset({"LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", "USE_I18N"})
@@ -43,7 +45,7 @@ def environment(**options: Any) -> Environment:
     env = Environment(autoescape=True, **options)  # HTML only: never render it unescaped
     env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=True)
     env.globals.update(url=url)
-    env.filters.update(action_json=action_json)
+    env.filters.update(action_json=action_json, partial=partial)
     return env
 
 
@@ -67,7 +69,7 @@ def in_language(env: Environment, language: str | None) -> Environment:
                 )
                 catalog = trans_real.translation(language) if language else NullTranslations()
                 bound.install_gettext_translations(catalog, newstyle=True)
-                bound.globals["cached_include"] = CachedInclude(bound)
+                bound.globals["cached_include"] = cached_include(CachedInclude(bound))
                 _bound[key] = bound
     return bound
 
@@ -85,36 +87,53 @@ def _forget(*, setting: str, **kwargs: Any) -> None:
         forget_languages()
 
 
+def cached_include(store: CachedInclude):
+    """The template global `cached_include(name, **context)`: `store`'s part, whose partials join
+    those of the render that includes it."""
+
+    @pass_context
+    def include(context: Context, name: str, **values: Any) -> Markup:
+        html, parts = store(name, values)
+        partials = context.get("partials")
+        if partials is not None:
+            partials.add(parts)
+        return html
+
+    include.store = store  # what it keeps, for whoever looks (tests)
+    return include
+
+
 class CachedInclude:
-    """`cached_include(name, **context)`: the template `name` rendered with `context` alone and
-    remembered by that context, in one language's environment (whose catalog is fixed), so that
-    a part of a table that most moves leave as it was (a Yam's card off turn, the same for
-    every viewer but its owner) renders once for all its viewers and versions. Every value of
-    `context` is hashable, or a dict or a SimpleNamespace of such values; the template reads
-    nothing else (its texts aside), so two viewers share its markup only when everything it
-    shows is the same for both."""
+    """The template `name` rendered with `context` alone and remembered by that context, with
+    its partials, in one language's environment (whose catalog is fixed), so that a part of a
+    table that most moves leave as it was (a Yam's card off turn, the same for every viewer but
+    its owner) renders once for all its viewers and versions. Every value of `context` is
+    hashable, or a dict or a SimpleNamespace of such values; the template reads nothing else
+    (its texts aside), so two viewers share its markup only when everything it shows is the
+    same for both."""
 
     def __init__(self, env: Environment) -> None:
         self.env = env
-        self.memo: OrderedDict[tuple, Markup] = OrderedDict()
+        self.memo: OrderedDict[tuple, tuple[Markup, tuple[Partial, ...]]] = OrderedDict()
         self.chars = 0
         self.lock = threading.Lock()
 
-    def __call__(self, name: str, **context: Any) -> Markup:
+    def __call__(self, name: str, context: dict[str, Any]) -> tuple[Markup, tuple[Partial, ...]]:
         key = (name, *sorted((k, _frozen(v)) for k, v in context.items()))
         with self.lock:
-            html = self.memo.get(key)
-            if html is not None:
+            found = self.memo.get(key)
+            if found is not None:
                 self.memo.move_to_end(key)
-                return html
-        html = Markup(self.env.get_template(name).render(context))  # noqa: S704 - autoescaped
+                return found
+        html, parts = parts_of(self.env.get_template(name), context)
+        found = (Markup(html), parts)  # noqa: S704 - autoescaped
         with self.lock:
             if key not in self.memo:
-                self.memo[key] = html
+                self.memo[key] = found
                 self.chars += len(html)
             while self.chars > CACHED_CHARS and self.memo:
-                self.chars -= len(self.memo.popitem(last=False)[1])
-        return html
+                self.chars -= len(self.memo.popitem(last=False)[1][0])
+        return found
 
 
 def _frozen(value: Any) -> Any:

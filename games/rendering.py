@@ -14,11 +14,10 @@ after that sibling, and the rest of its parent stays.
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.template import engines
 from django.utils import translation
@@ -27,75 +26,12 @@ from markupsafe import Markup
 
 from config.jinja2 import in_language
 from games import presenters, rules, snapshots
+from games.partials import Partial, parts_of
 from games.services import ROBOT_FORBIDDEN
 from games.snapshots import TableCopy
 from games.table_view import table_context
 
 # -- partials --------------------------------------------------------------------------------------
-
-
-class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quickly
-    id: str
-    html: str
-    shell: int  # digest of its markup with each run of adjacent children replaced by one mark
-    children: tuple[Partial, ...] = ()
-    # What a socket that received it remembers, (digest of its markup, shell, its children's
-    # ids): one tuple that every socket shares instead of one each (a socket remembers some 70).
-    mark: tuple[int, int, tuple[str, ...]] = (0, 0, ())
-    follows: tuple[bool, ...] = ()  # each child: right after the sibling before it
-
-
-def collect(html: str) -> tuple[str, tuple[Partial, ...]]:
-    """The markup without its partial marks, and its partials: a template encloses each one in
-    `<!--p:ID-->` ... `<!--/p-->` (plain text, so marking costs the template nothing)."""
-    pieces = html.split("<!--")
-    out = [pieces[0]]
-    # Each open partial: its id, its first piece in `out`, its closed children.
-    open_: list[tuple[str, int, list]] = [("", 0, [])]
-    for piece in pieces[1:]:
-        if piece.startswith("/p-->"):
-            piece = piece[5:]
-            part_id, start, children = open_.pop()
-            open_[-1][2].append((part_id, start, len(out), children))
-        elif piece.startswith("p:"):
-            end = piece.index("-->")
-            open_.append((sys.intern(piece[2:end]), len(out), []))  # one id string per name
-            piece = piece[end + 3 :]
-        else:  # a comment of the markup itself
-            piece = "<!--" + piece
-        out.append(piece)
-    return "".join(out), tuple(_closed(part, out) for part in open_[0][2])
-
-
-def _closed(part: tuple[str, int, int, list], out: list[str]) -> Partial:
-    """A partial from its pieces of the markup, `out[start:end]`. A partial's digest is the hash
-    of its pieces, not of its markup: a piece's hash is computed once (Python keeps it on the
-    string), so nesting does not hash a child's markup again for each partial around it."""
-    part_id, start, end, raw_children = part
-    pieces = out[start:end]
-    html = "".join(pieces)  # a partial of one piece: that piece itself
-    if not raw_children:
-        digest = hash(html)
-        return Partial(part_id, html, digest, (), (digest, digest, ()))
-    children = tuple(_closed(child, out) for child in raw_children)
-    shell: list[str | tuple[()]] = []
-    follows = []
-    at = start
-    for _child_id, child_start, child_end, _grandchildren in raw_children:
-        gap = out[at:child_start]
-        adjacent = bool(shell) and shell[-1] == _RUN and not any(gap)
-        if not adjacent:
-            shell += gap
-            shell.append(_RUN)
-        follows.append(adjacent)
-        at = child_end
-    shell += out[at:end]
-    shell_digest = hash(tuple(shell))
-    mark = (hash(tuple(pieces)), shell_digest, tuple(child.id for child in children))
-    return Partial(part_id, html, shell_digest, children, mark, tuple(follows))
-
-
-_RUN = ()  # in a shell, the place of one or more children that follow each other
 
 
 @dataclass(frozen=True)
@@ -229,7 +165,7 @@ def fresh_render(
     """The work of one `table_render`, uncached (the live bench swaps it for the protocol alone:
     tests/bench/live_asgi.py)."""
     context = table_context(copy, seat, signed_in=signed_in, team=team, viewer_id=viewer_id)
-    _html, parts = collect(template("games/_table.html").render(context))
+    _html, parts = parts_of(template("games/_table.html"), context)
     return Render(parts)
 
 
@@ -262,8 +198,7 @@ def game_render(
     g = presenter.context(view, seat, legal, names=names, events=events, history=history)
     g.heading = heading
     g.landmarks = landmarks
-    area = template(f"games/{slug}/_game.html")
-    html, _parts = collect(area.render({"g": g, "log": list(log)}))
+    html = template(f"games/{slug}/_game.html").render({"g": g, "log": list(log)})
     return Markup(html)  # noqa: S704 - rendered by the autoescaping environment
 
 

@@ -12,12 +12,16 @@ from django.utils import translation
 from jinja2 import DictLoader
 
 from config import jinja2
+from games.partials import parts_of
 
 TEMPLATES = {
     "card.html": "{{ card.name }}:{{ g.labels.points }}:"
     "{% if card.buttons %}[{{ card.buttons|join(',') }}]{% endif %}:{{ _('Email') }}",
     "page.html": "{% for card in cards %}"
     "{{ cached_include('card.html', card=card, g=dict(labels=labels)) }}|{% endfor %}",
+    "cell.html": '{% filter partial("cell-" ~ n) %}<i id="cell-{{ n }}">{{ n }}</i>{% endfilter %}',
+    "board.html": '{% filter partial("board") %}<div id="board">'
+    '{% for n in cells %}{{ cached_include("cell.html", n=n) }}{% endfor %}</div>{% endfilter %}',
 }
 
 
@@ -37,7 +41,7 @@ def page(env, cards, points="pontos") -> str:
 
 
 def test_a_part_is_rendered_once_per_context_and_shared(env):
-    cached = env.globals["cached_include"]
+    cached = env.globals["cached_include"].store
     ana, bia = ("Ana", ()), ("Bia", ("score:full",))
     cards = [SimpleNamespace(name=n, buttons=b) for n, b in (ana, bia)]
     with translation.override("pt-br"):
@@ -62,18 +66,19 @@ def test_each_language_keeps_its_own_parts(site):
 
 
 def test_a_context_that_cannot_be_a_key_is_refused_not_rendered(env):
-    with pytest.raises(TypeError):
-        env.globals["cached_include"]("card.html", card={"name": "Ana", "buttons": {1, 2}})
+    with pytest.raises(TypeError, match="unhashable"):
+        page(env, [SimpleNamespace(name="Ana", buttons={1, 2})])
+    assert not env.globals["cached_include"].store.memo
 
 
 def test_what_it_keeps_is_bounded(env, monkeypatch):
     monkeypatch.setattr(jinja2, "CACHED_CHARS", 40)
-    cached = env.globals["cached_include"]
+    cached = env.globals["cached_include"].store
     with translation.override("pt-br"):
         for n in range(20):
             page(env, [SimpleNamespace(name=f"Pessoa {n}", buttons=())])
     assert 0 < cached.chars <= 40
-    assert cached.chars == sum(len(html) for html in cached.memo.values())
+    assert cached.chars == sum(len(html) for html, _parts in cached.memo.values())
 
 
 def test_it_forgets_when_the_translations_change(site, tmp_path):
@@ -82,3 +87,13 @@ def test_it_forgets_when_the_translations_change(site, tmp_path):
     with override_settings(LOCALE_PATHS=[tmp_path]):
         assert page(jinja2.in_language(site, "pt-br"), cards) == "Ana:pontos::Email|"
     assert page(jinja2.in_language(site, "pt-br"), cards) == "Ana:pontos::E-mail|"
+
+
+def test_a_kept_part_brings_its_partials_to_each_render_that_includes_it(env):
+    for _ in range(2):  # drawn, then taken from what is kept
+        html, parts = parts_of(env.get_template("board.html"), {"cells": [1, 2]})
+        assert html == '<div id="board"><i id="cell-1">1</i><i id="cell-2">2</i></div>'
+        assert [part.id for part in parts] == ["board"]
+        assert [child.id for child in parts[0].children] == ["cell-1", "cell-2"]
+        assert parts[0].children[1].html == '<i id="cell-2">2</i>'
+    assert len(env.globals["cached_include"].store.memo) == 2

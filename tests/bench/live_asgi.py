@@ -155,6 +155,7 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
     from games import rules as _rules
     from games import table_actions, table_result, table_view
     from games.catalog import GAMES_BY_SLUG as _GAMES
+    from games.partials import leaf as _leaf
     from games.services import ROBOT_FORBIDDEN as _FORBIDDEN
 
     def _field(name, value) -> str:
@@ -164,7 +165,7 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
         inputs = "".join(_field(name, value) for name, value in fields)
         return f"<form ws-send>{inputs}<button{' disabled' if disabled else ''}>.</button></form>"
 
-    def _floor_html(copy, seat, signed_in, team, viewer_id) -> str:
+    def _floor_parts(copy, seat, signed_in, team, viewer_id) -> tuple:
         game = _rules.get(copy.game)
         names = [table_view.seat_name(s) for s in copy.seats]
         movers = game.to_act(copy.state) if copy.playing else []
@@ -192,20 +193,24 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
             after = _form([("cmd", "replay")])
         if result is not None and result.next_table:
             after += f'<a href="/mesa/{result.next_table}/">.</a>'
-        return (
-            f'<!--p:mesa-versao--><span id="mesa-versao" data-version="{copy.version}"></span>'
-            "<!--/p-->"
-            f'<!--p:mesa-status--><div id="mesa-status" class="mesa-status{over}"'
-            f' data-turn="{people}"{you}></div><!--/p-->'
-            '<!--p:mesa-aviso--><div id="mesa-aviso"></div><!--/p-->'
-            f'<!--p:mesa-jogo--><div id="mesa-jogo">{plays}</div><!--/p-->'
-            f'<!--p:mesa-acoes--><div id="mesa-acoes">{commands}</div><!--/p-->'
-            f'<!--p:mesa-resultado--><div id="mesa-resultado">{after}</div><!--/p-->'
+        return tuple(
+            _leaf(part_id, html)
+            for part_id, html in (
+                ("mesa-versao", f'<span id="mesa-versao" data-version="{copy.version}"></span>'),
+                (
+                    "mesa-status",
+                    f'<div id="mesa-status" class="mesa-status{over}"'
+                    f' data-turn="{people}"{you}></div>',
+                ),
+                ("mesa-aviso", '<div id="mesa-aviso"></div>'),
+                ("mesa-jogo", f'<div id="mesa-jogo">{plays}</div>'),
+                ("mesa-acoes", f'<div id="mesa-acoes">{commands}</div>'),
+                ("mesa-resultado", f'<div id="mesa-resultado">{after}</div>'),
+            )
         )
 
     def _floor_render(copy, seat, *, signed_in, team, viewer_id):
-        html = _floor_html(copy, seat, signed_in, team, viewer_id)
-        return _rendering.Render(_rendering.collect(html)[1])
+        return _rendering.Render(_floor_parts(copy, seat, signed_in, team, viewer_id))
 
     # Only the work is swapped: the cache per version and viewer stays `table_render`'s own.
     _rendering.fresh_render = _floor_render

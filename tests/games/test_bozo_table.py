@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from games import rendering
+from games.partials import parts_of
 from games.presenters import bozo as presenter
-from games.rendering import collect
 from games.rules.bozo import GAME
 from tests.accessibility import (
     accessible_name,
@@ -31,7 +31,7 @@ def render(state, seat):
     legal = [a for a in GAME.legal_actions(state, seat) if a["type"] != "leave"] if on_turn else []
     g = presenter.context(GAME.view(state, seat), seat, legal, names=NAMES)
     template = rendering.template("games/bozo/_game.html")
-    return parse(collect(template.render({"g": g, "log": []}))[0])
+    return parse(parts_of(template, {"g": g, "log": []})[0])
 
 
 def duel_with_a_struck_full():

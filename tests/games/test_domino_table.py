@@ -9,10 +9,10 @@ import re
 
 from games import rendering
 from games.bots import domino as bot
+from games.partials import parts_of
 from games.presenters import domino as presenter
 from games.presenters.domino_board import EDGE_X, EDGE_Y, board
 from games.presenters.domino_events import HAND_END_SHOWN, foot
-from games.rendering import collect
 from games.rules.domino import GAME
 from tests.accessibility import by_id, named_without_role, spoken, with_class
 from tests.pages import parse
@@ -26,7 +26,7 @@ def render(state, seat, *, events=(), history=()):
     legal = [a for a in GAME.legal_actions(state, seat) if a["type"] == "play"] if on_turn else []
     g = presenter.context(view, seat, legal, names=NAMES, events=events, history=history)
     template = rendering.template("games/domino/_game.html")
-    html, parts = collect(template.render({"g": g, "log": []}))
+    html, parts = parts_of(template, {"g": g, "log": []})
     return html, {part.id: part.html for part in parts}
 
 

@@ -12,9 +12,10 @@ import pytest
 
 from games import rendering
 from games.bots import dozito as bot
+from games.partials import parts_of
 from games.presenters import dozito as presenter
 from games.presenters.dozito_scores import decided
-from games.rendering import collect, game_render
+from games.rendering import game_render
 from games.rules import dozito as rules
 from games.rules.dozito import GAME, card
 from tests.accessibility import accessible_name, regions, unreachable, with_class
@@ -41,7 +42,7 @@ def render(state, seat, *, history=()):
         view, seat, legal, names=NAMES[: state["seats"]], events=events, history=history
     )
     template = rendering.template("games/dozito/_game.html")
-    html, parts = collect(template.render({"g": g, "log": []}))
+    html, parts = parts_of(template, {"g": g, "log": []})
     return html, {part.id: part.html for part in parts}
 
 

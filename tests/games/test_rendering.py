@@ -8,48 +8,63 @@ from pathlib import Path
 
 import pytest
 
+from config.jinja2 import environment
 from games import rendering, rules, services, snapshots
-from games.rendering import Render, changes, collect, everything, game_render, table_render
+from games.partials import parts_of
+from games.rendering import Render, changes, everything, game_render, table_render
 from tests.games.conftest import act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_partials_nest_and_their_marks_are_removed():
-    html, parts = collect(
-        '<!--p:a--><div id="a">x<!--p:b--><i id="b">1</i><!--/p-->y</div><!--/p-->'
-        '<!--p:c--><p id="c">z</p><!--/p-->'
+def p(part_id: str, inner: str) -> str:
+    """Template source of a partial `part_id` enclosing `inner`."""
+    return f'{{% filter partial("{part_id}") %}}{inner}{{% endfilter %}}'
+
+
+def drawn(source: str) -> tuple[str, tuple]:
+    """The markup of a template's `source`, and the partials it declares."""
+    return parts_of(environment().from_string(source), {})
+
+
+def html_of(source: str) -> str:
+    return drawn(source)[0]
+
+
+def render_of(source: str) -> Render:
+    return Render(drawn(source)[1])
+
+
+def test_partials_nest_as_the_template_declares_them():
+    html, parts = drawn(
+        p("a", '<div id="a">x' + p("b", '<i id="b">1</i>') + "y</div>") + p("c", '<p id="c">z</p>')
     )
     assert html == '<div id="a">x<i id="b">1</i>y</div><p id="c">z</p>'
-    assert [p.id for p in parts] == ["a", "c"]
+    assert [part.id for part in parts] == ["a", "c"]
     assert parts[0].html == '<div id="a">x<i id="b">1</i>y</div>'
     assert [child.html for child in parts[0].children] == ['<i id="b">1</i>']
-
-
-def render_of(markup: str) -> Render:
-    return Render(collect(markup)[1])
+    # A render that keeps no partials (a guide's round) draws the same markup.
+    assert environment().from_string(p("c", '<p id="c">z</p>')).render() == '<p id="c">z</p>'
 
 
 def test_a_socket_is_sent_the_partials_that_changed_and_whole_parents_when_their_shell_did():
     sent: rendering.Sent = {}
-    first = (
-        '<!--p:a--><div id="a"><!--p:b--><i id="b">1</i><!--/p-->'
-        '<!--p:c--><i id="c">2</i><!--/p--></div><!--/p-->'
-    )
-    assert everything(render_of(first), sent) == collect(first)[0]  # one top-level partial
+    children = p("b", '<i id="b">1</i>') + p("c", '<i id="c">2</i>')
+    first = p("a", f'<div id="a">{children}</div>')
+    assert everything(render_of(first), sent) == html_of(first)  # one top-level partial
     assert changes(render_of(first), sent) == ""  # nothing changed, nothing sent
     one_child = first.replace(">1<", ">9<")
     assert changes(render_of(one_child), sent) == '<i id="b">9</i>'
     new_shell = one_child.replace('<div id="a">', '<div id="a" class="x">')
-    assert changes(render_of(new_shell), sent) == collect(new_shell)[0]  # the whole parent
-    fewer = '<!--p:a--><div id="a" class="x"><!--p:b--><i id="b">9</i><!--/p--></div><!--/p-->'
-    assert changes(render_of(fewer), sent) == collect(fewer)[0]  # a child gone: whole again
+    assert changes(render_of(new_shell), sent) == html_of(new_shell)  # the whole parent
+    fewer = p("a", '<div id="a" class="x">' + p("b", '<i id="b">9</i>') + "</div>")
+    assert changes(render_of(fewer), sent) == html_of(fewer)  # a child gone: whole again
 
 
-def line(*tiles: str, tail: str = "") -> str:
+def line(*tiles: str, tail: str = "", between: str = "") -> str:
     """A line of tiles in a board: each tile a partial, right after the one before."""
-    parts = "".join(f'<!--p:{t}--><i id="{t}">{t}</i><!--/p-->' for t in tiles)
-    return f'<!--p:board--><div id="board">{parts}{tail}</div><!--/p-->'
+    parts = between.join(p(t, f'<i id="{t}">{t}</i>') for t in tiles)
+    return p("board", f'<div id="board">{parts}{tail}</div>')
 
 
 def test_a_child_new_right_after_a_sibling_is_inserted_after_it_and_the_rest_stays():
@@ -62,13 +77,13 @@ def test_a_child_new_right_after_a_sibling_is_inserted_after_it_and_the_rest_sta
     )
     assert changes(render_of(line("t0", "t1", "t2", "t3")), sent) == ""
     # A child gone, or one new in a run's first place, takes the whole parent again.
-    assert changes(render_of(line("t0", "t2", "t3")), sent) == collect(line("t0", "t2", "t3"))[0]
+    assert changes(render_of(line("t0", "t2", "t3")), sent) == html_of(line("t0", "t2", "t3"))
     assert changes(render_of(line("n", "t0", "t2", "t3")), sent).startswith('<div id="board">')
     # Markup between two children: the new one is not right after its sibling.
-    spaced = line("a", "b").replace("<!--/p--><!--p:b", "<!--/p--> <!--p:b")
+    spaced = line("a", "b", between=" ")
     sent.clear()
     everything(render_of(line("a")), sent)
-    assert changes(render_of(spaced), sent) == collect(spaced)[0]
+    assert changes(render_of(spaced), sent) == html_of(spaced)
 
 
 def test_a_page_that_applies_the_insertions_matches_a_fresh_render():
@@ -82,7 +97,7 @@ def test_a_page_that_applies_the_insertions_matches_a_fresh_render():
     lines += [("!", ("u0",)), ("!", ("u0", "t1")), ("!", ("u0", "t1", "t2"))]
     for tail, tiles in lines:
         page.apply(changes(render_of(line(*tiles, tail=tail)), sent))
-        assert page.html() == collect(line(*tiles, tail=tail))[0]
+        assert page.html() == html_of(line(*tiles, tail=tail))
 
 
 def test_an_extra_partial_of_one_message_is_put_back_by_the_next(duel, ana):
@@ -122,7 +137,6 @@ def test_the_game_area_renders_from_a_plain_state_without_a_table():
     for i, face in enumerate(faces, start=1):
         assert f"Dado {i}: {face}. Toque para guardar." in html
     assert "Sua cartela" in html and "Bia" in html and "Ana lançou." in html
-    assert "<!--p:" not in html
     spectator = game_render("bozo", state, None, names=["Ana", "Bia"])
     assert "Toque para guardar" not in spectator and 'name="action"' not in spectator
 

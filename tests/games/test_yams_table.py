@@ -11,8 +11,9 @@ import pytest
 
 from games import rendering
 from games.bots import yams as robot
+from games.partials import parts_of
 from games.presenters import yams as presenter
-from games.rendering import Render, changes, collect, everything, game_render
+from games.rendering import Render, changes, everything, game_render
 from games.rules import yams as rules
 from tests.accessibility import by_id, named_without_role, spoken
 from tests.dice import Loaded
@@ -210,13 +211,13 @@ def test_dice_under_the_cup_are_in_no_render_until_lifted():
 
 
 def parts(state, seat):
-    """The game area's partials for `seat`, as the live table cuts them (rendering.collect)."""
+    """The game area's partials for `seat`, as the live table collects them."""
     view = rules.GAME.view(state, seat)
     legal = rules.GAME.legal_actions(state, seat) if seat == state["to_move"] else []
     legal = [a for a in legal if a["type"] != "leave"]
     g = presenter.context(view, seat, legal, names=NAMES)
     template = rendering.template("games/yams/_game.html")
-    _html, found = collect(template.render({"g": g, "log": []}))
+    _html, found = parts_of(template, {"g": g, "log": []})
     return Render(found)
 
 

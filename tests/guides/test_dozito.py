@@ -13,9 +13,10 @@ from django.test import RequestFactory
 
 from games import rendering
 from games.bots import dozito as robot
+from games.partials import parts_of
 from games.presenters import dozito as presenter
 from games.presenters.dozito_cards import face
-from games.rendering import collect, game_render
+from games.rendering import game_render
 from games.rules.dozito import GAME, grid_score
 from guides.content import dozito
 from guides.content.dozito.deals import SEED, c
@@ -173,7 +174,7 @@ def test_the_table_is_made_of_marked_partials():
     view = GAME.view(state, 0)
     g = presenter.context(view, 0, GAME.legal_actions(state, 0)[:-1], names=NAMES)
     template = rendering.template("games/dozito/_game.html")
-    _html, parts = collect(template.render({"g": g, "log": []}))
+    _html, parts = parts_of(template, {"g": g, "log": []})
     ids = {part.id for part in parts}
     assert {"dozito-estado", "dozito-grade-0", "dozito-grade-1", "dozito-pilhas"} <= ids
     assert {"dozito-controles", "dozito-log"} <= ids

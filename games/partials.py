@@ -1,0 +1,109 @@
+"""The partials of a live render, as its templates declare them: `{% filter partial(id) %}` ...
+`{% endfilter %}` encloses an element with that id, which a socket is sent on its own when it
+changes (games/rendering.py). Partials nest: one declared inside another is its child.
+
+A filter block is Jinja's plain way to hand a piece of a template, once drawn, to a function; it
+costs a render less than a call block (no macro is made for each). A block's inner partials are
+drawn, and handed here, before the block itself: the partials drawn since a block began are the
+latest ones not yet inside another, which its markup holds in the order they were drawn.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, NamedTuple
+
+from jinja2 import pass_context
+from jinja2.runtime import Context
+
+
+class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quickly
+    id: str
+    html: str
+    shell: int  # digest of its markup with each run of adjacent children replaced by one mark
+    children: tuple[Partial, ...] = ()
+    # What a socket that received it remembers, (digest of its markup, shell, its children's
+    # ids): one tuple that every socket shares instead of one each (a socket remembers some 70).
+    mark: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+    follows: tuple[bool, ...] = ()  # each child: right after the sibling before it
+
+
+class Partials:
+    """What a render's `partial` blocks hand over: `parts` are those no other partial holds."""
+
+    __slots__ = ("_loose",)
+
+    def __init__(self) -> None:
+        self._loose: list[Partial] = []  # drawn, and not yet inside another
+
+    def drawn(self, part_id: str, html: str) -> None:
+        children: list[Partial] = []
+        end = len(html)
+        while self._loose:
+            start = html.rfind(self._loose[-1].html, 0, end)
+            if start < 0:  # drawn before this block began: a partial's markup is one of a kind
+                break
+            children.append(self._loose.pop())
+            end = start
+        children.reverse()
+        self._loose.append(_partial(sys.intern(part_id), html, children))  # one id per name
+
+    def add(self, parts: tuple[Partial, ...]) -> None:
+        """Partials drawn elsewhere and placed here whole (a part `cached_include` kept)."""
+        self._loose.extend(parts)
+
+    @property
+    def parts(self) -> tuple[Partial, ...]:
+        return tuple(self._loose)
+
+
+@pass_context
+def partial(context: Context, html: str, part_id: str) -> str:
+    """The filter `partial(id)`: `html` is the partial `id` of the render's `partials`, if it
+    keeps them (a guide's worked round does not)."""
+    partials = context.get("partials")
+    if partials is not None:
+        partials.drawn(part_id, html)
+    return html
+
+
+def parts_of(template, context: dict[str, Any]) -> tuple[str, tuple[Partial, ...]]:
+    """`template` rendered with `context`, and the partials it declared."""
+    partials = Partials()
+    html = template.render({**context, "partials": partials})
+    return html, partials.parts
+
+
+def leaf(part_id: str, html: str) -> Partial:
+    """A partial with none inside it, from its markup (a render that is not a template: the
+    live bench's protocol alone)."""
+    return _partial(part_id, html, [])
+
+
+def _partial(part_id: str, html: str, children: list[Partial]) -> Partial:
+    """A partial from its markup and its children's. Its shell is its markup with each run of
+    adjacent children replaced by one mark; its digest, of the shell and the children's digests
+    (a child's markup is not hashed again for each partial around it)."""
+    if not children:
+        digest = hash(html)
+        return Partial(part_id, html, digest, (), (digest, digest, ()))
+    text = str(html)  # slices of a plain string, not of Markup (each would be a new Markup)
+    shell: list[str | tuple[()]] = []
+    follows = []
+    at = 0
+    for child in children:
+        start = text.index(child.html, at)
+        gap = text[at:start]
+        adjacent = bool(shell) and shell[-1] == _RUN and not gap
+        if not adjacent:
+            shell += (gap, _RUN)
+        follows.append(adjacent)
+        at = start + len(child.html)
+    shell.append(text[at:])
+    shell_digest = hash(tuple(shell))
+    digest = hash((shell_digest, *(child.mark[0] for child in children)))
+    mark = (digest, shell_digest, tuple(child.id for child in children))
+    return Partial(part_id, html, shell_digest, tuple(children), mark, tuple(follows))
+
+
+_RUN = ()  # in a shell, the place of one or more children that follow each other
