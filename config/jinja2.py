@@ -118,6 +118,12 @@ class CachedInclude:
         self.chars = 0
         self.lock = threading.Lock()
 
+    def clear(self) -> None:
+        """Forget every part (a bench's pass that starts from nothing drawn)."""
+        with self.lock:
+            self.memo.clear()
+            self.chars = 0
+
     def __call__(self, name: str, context: dict[str, Any]) -> tuple[Markup, tuple[Partial, ...]]:
         key = (name, *sorted((k, _frozen(v)) for k, v in context.items()))
         with self.lock:

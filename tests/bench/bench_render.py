@@ -53,9 +53,11 @@ def ids_of(parts, out: dict[int, str]) -> dict[int, str]:
 
 def replay(copies: list, viewers: list, counted: Counter | None = None) -> float:
     """Render each version for each viewer and diff it against what that viewer has, as its
-    socket does; the seconds it took. With `counted`, the bytes sent by partial."""
+    socket does; the seconds it took. With `counted`, the bytes sent by partial. Each pass
+    starts with nothing drawn, the parts `cached_include` keeps included, as the first time."""
     for copy in copies:
         copy.renders.clear()
+    rendering.template("games/_table.html").environment.globals["cached_include"].store.clear()
     sent: list[rendering.Sent] = [{} for _ in viewers]
     started = time.perf_counter()
     for i, copy in enumerate(copies):
