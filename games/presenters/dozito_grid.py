@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.presenters import action_json
 from games.presenters.dozito_cards import SUN, Face, face
 from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups
 
@@ -20,7 +20,7 @@ from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups
 class Cell:
     slot: int
     face: Face | None  # None: face down
-    place: dict[str, Any] | None  # the viewer may put the card in hand here
+    place: str | None  # the action, as the form sends it, when the viewer may put the card here
     recent: bool  # a card was laid here by the latest action
     clash: bool  # the slot of a clash now
     label: str
@@ -37,13 +37,10 @@ class Grid:
     yours: bool
     on_turn: bool
     out: bool
-    cells: list[Cell]
-    rows: list[list[Cell]]
+    cells: tuple[Cell, ...]
     points: int | None
     face_up: int
     total: int
-    groups: list[SimpleNamespace]  # size, points, colour: the groups of two or more
-    suns: int
     breakdown: str  # "16 + 10 + 2 + 8 ☀"
 
 
@@ -92,7 +89,7 @@ def grid(
             Cell(
                 slot,
                 f,
-                places.get(slot),
+                action_json(places[slot]) if slot in places else None,
                 slot in recent,
                 slot == clash,
                 label,
@@ -103,14 +100,7 @@ def grid(
             )
         )
     title = _("Sua grade") if yours else names[seat]
-    shown_groups = [
-        SimpleNamespace(
-            size=len(g),
-            points=GROUP_POINTS.get(len(g)),
-            colour=cells_view[g[0] - 1]["card"]["colour"],
-        )
-        for g in sorted(found, key=len, reverse=True)
-    ]
+    points = [GROUP_POINTS.get(len(g)) for g in sorted(found, key=len, reverse=True)]
     suns = sum(c["card"]["suns"] for c in cells_view if c["up"])
     return Grid(
         seat=seat,
@@ -118,14 +108,11 @@ def grid(
         yours=yours,
         on_turn=seat == view["to_move"],
         out=view["out"][seat],
-        cells=cells,
-        rows=[cells[i : i + COLUMNS] for i in range(0, len(cells), COLUMNS)],
+        cells=tuple(cells),
         points=view["points"][seat],
         face_up=sum(1 for c in cells if c.face),
         total=view["totals"][seat],
-        groups=shown_groups,
-        suns=suns,
-        breakdown=breakdown([g.points for g in shown_groups], suns),
+        breakdown=breakdown(points, suns),
     )
 
 
