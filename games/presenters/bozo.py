@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.presenters import NO_DRAWINGS, action_json, no_defs, no_pause
+from games.presenters import NO_DRAWINGS, no_defs, no_pause
 from games.presenters.dice import felt
 from games.rules.bozo import BOX_NAMES
 
@@ -29,7 +29,7 @@ class Row:
     name: str
     value: int | None
     points: int | None  # what marking it now would give, when the viewer may
-    action: str | None  # as the form sends it
+    action: dict[str, Any] | None
     label: str
 
 
@@ -40,7 +40,7 @@ class Card:
     team: int | None
     yours: bool
     on_turn: bool
-    rows: tuple[Row, ...]
+    rows: list[Row]
     total: int
 
 
@@ -96,8 +96,7 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
             points = potential.get(box, 0) if box in mine else None
             name = BOX_NAMES[box]
             label = mark % {"points": points, "name": name} if points is not None else ""
-            action = action_json(mine[box]) if box in mine else None
-            rows.append(Row(box, name, value, points, action, label))
+            rows.append(Row(box, name, value, points, mine.get(box), label))
         result.append(
             Card(
                 index=index,
@@ -105,7 +104,7 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
                 team=index if teams else None,
                 yours=index == yours,
                 on_turn=index == turn_card,
-                rows=tuple(rows),
+                rows=rows,
                 total=card["total"],
             )
         )
