@@ -38,15 +38,19 @@ class Partials:
 
     def drawn(self, part_id: str, html: str) -> None:
         children: list[Partial] = []
+        starts: list[int] = []  # where `html` holds each child
         end = len(html)
         while self._loose:
             start = html.rfind(self._loose[-1].html, 0, end)
             if start < 0:  # drawn before this block began: a partial's markup is one of a kind
                 break
             children.append(self._loose.pop())
+            starts.append(start)
             end = start
         children.reverse()
-        self._loose.append(_partial(sys.intern(part_id), html, children))  # one id per name
+        starts.reverse()
+        part_id = sys.intern(part_id)  # one id string per name
+        self._loose.append(_partial(part_id, html, children, starts))
 
     def add(self, parts: tuple[Partial, ...]) -> None:
         """Partials drawn elsewhere and placed here whole (a part `cached_include` kept)."""
@@ -80,10 +84,11 @@ def leaf(part_id: str, html: str) -> Partial:
     return _partial(part_id, html, [])
 
 
-def _partial(part_id: str, html: str, children: list[Partial]) -> Partial:
-    """A partial from its markup and its children's. Its shell is its markup with each run of
-    adjacent children replaced by one mark; its digest, of the shell and the children's digests
-    (a child's markup is not hashed again for each partial around it)."""
+def _partial(part_id: str, html: str, children: list[Partial], starts: list[int] = ()) -> Partial:
+    """A partial from its markup and its children's, each at its place in `starts`. Its shell is
+    its markup with each run of adjacent children replaced by one mark; its digest, of the shell
+    and the children's digests (a child's markup is not hashed again for each partial around
+    it)."""
     if not children:
         digest = hash(html)
         return Partial(part_id, html, digest, (), (digest, digest, ()))
@@ -91,8 +96,7 @@ def _partial(part_id: str, html: str, children: list[Partial]) -> Partial:
     shell: list[str | tuple[()]] = []
     follows = []
     at = 0
-    for child in children:
-        start = text.index(child.html, at)
+    for child, start in zip(children, starts, strict=True):
         gap = text[at:start]
         adjacent = bool(shell) and shell[-1] == _RUN and not gap
         if not adjacent:

@@ -80,10 +80,9 @@ def do_lift(state: State, seat: int, action: Action, rng: random.Random) -> list
 
 def do_hold(state: State, seat: int, action: Action, rng: random.Random) -> list[Event]:
     check_turn(state, seat)
-    chosen = dice.parse_hold(action)
     check_more_rolls(state)
     turn = state["turn"]
-    dice.hold(turn, action, rolls_allowed(state))
+    chosen = dice.hold(turn, action, rolls_allowed(state))
     kept = [turn["dice"][i] for i in chosen]
     text = f"{player(seat)} guardou {faces(kept)}." if kept else f"{player(seat)} soltou os dados."
     return [event("hold", text, seat=seat, dice=chosen)]
