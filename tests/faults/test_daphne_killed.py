@@ -77,10 +77,13 @@ async def scenario(env, setup, database_url, first: h.Daphne, second: h.Daphne) 
     # Every page of the killed process opens a new socket by itself.
     await h.until(lambda: all(c.sockets >= 2 and c.live for c in on_first), 60, "reconnections")
     # The tables resume: each moves on after the restart, its robots too.
-    await h.until(
-        lambda: all(v >= killed_at[t] + 4 for t, v in h.versions(database_url, ids).items()),
-        60, "every table moving after the restart",
-    )  # fmt: skip
+    try:
+        await h.until(
+            lambda: all(v >= killed_at[t] + 4 for t, v in h.versions(database_url, ids).items()),
+            60, "every table moving after the restart",
+        )  # fmt: skip
+    except AssertionError as failed:  # where each table and page stands, to find out why
+        raise AssertionError(f"{failed}\n{where(clients, database_url, ids, killed_at)}") from None
     robot_moves = h.action_count(database_url, tables["domino"], robots=True)
     await h.until(
         lambda: h.action_count(database_url, tables["domino"], robots=True) > robot_moves,
@@ -100,6 +103,18 @@ async def scenario(env, setup, database_url, first: h.Daphne, second: h.Daphne) 
     for client in clients:
         await client.close()
     assert h.log_problems(env, ids) == []
+
+
+def where(clients: list[h.Client], database_url: str, ids: list[int], killed_at) -> str:
+    """Each table's version at the kill and now, and each page's version, socket and moves."""
+    lines = [f"versions at the kill {killed_at}, now {h.versions(database_url, ids)}"]
+    lines += [
+        f"{c.name} at table {c.table_id}: version {c.page.version}, live {c.live}, "
+        f"sockets {c.sockets}, closes {c.closes}, offered a move {h.playable(c.page)}, "
+        f"sent {len(c.sent)}, notices {c.notices[-2:]}"
+        for c in clients
+    ]
+    return "\n".join(lines)
 
 
 def test_a_killed_daphne_loses_no_acknowledged_move_and_its_pages_come_back():
