@@ -146,10 +146,11 @@ class Page:
         return self.text("mesa-aviso")
 
     def inputs(self, name: str) -> list[str]:
+        """The values of the fields named `name`: a form's inputs, a button that sends one."""
         return [
             n.attrs.get("value", "")
             for n in self.root.walk()
-            if n.tag == "input" and n.attrs.get("name") == name
+            if n.tag in ("input", "button") and n.attrs.get("name") == name
         ]
 
     def actions(self) -> list[dict[str, Any]]:

@@ -64,16 +64,14 @@ def felt(
 
 DIE_LABELS = {
     "covered": lambda: _("Dado %(n)s: coberto pelo copo"),
-    "blank": lambda: _("Dado %(n)s: ainda não lançado"),
     "shown": lambda: _("Dado %(n)s: %(value)s"),
     "held": lambda: _("Dado %(n)s: %(value)s, guardado"),
-    "tap": lambda: _("Dado %(n)s: %(value)s. Toque para guardar."),
-    "tap_held": lambda: _("Dado %(n)s: %(value)s, guardado. Toque para soltar."),
 }
 
 
 def dice(turn: dict[str, Any], can_hold: bool) -> list[Die]:
-    """Each die with what a screen reader says of it (one translation per kind of label)."""
+    """Each die with what a screen reader says of it (one translation per kind of label). A die
+    the viewer may tap is a toggle button: `aria-pressed` says whether it is held."""
     labels: dict[str, str] = {}
     result = []
     for i, value in enumerate(turn["dice"]):
@@ -81,11 +79,10 @@ def dice(turn: dict[str, Any], can_hold: bool) -> list[Die]:
         if covered:
             kind = "covered"
         elif not value:
-            kind = "blank"
-        elif can_hold:
-            kind = "tap_held" if held else "tap"
+            result.append(Die(i, value, held, covered, None, ""))  # not thrown: no label
+            continue
         else:
-            kind = "held" if held else "shown"
+            kind = "held" if held and not can_hold else "shown"
         hold = None
         if can_hold and value:
             hold = {"type": "hold", "toggle": i}

@@ -50,7 +50,7 @@ sockets, with as many messages in flight, in the same run; each on every backend
   per socket, players' and spectators' apart, the round trips); and Yam's solo training (mode
   "solo", 3 columns, private: one socket a table, no spectator), closed loop.
   The client reads only the protocol (#mesa-versao, #mesa-status's data-you and data-turn, the
-  `action` inputs of the ws-send forms, the `cmd` inputs), never a game's own markup; spectators
+  `action` and `cmd` fields of the ws-send buttons and forms), never a game's own markup; spectators
   are sockets of people not seated, following the table to "Jogar de novo"'s new one.
 Finished games go on with "Jogar de novo" and "Começar", as the page does. "As fast as the server
 answers" stays within the server's message budget per socket (a burst, then a few a second, as a
@@ -334,7 +334,7 @@ class FragmentParser(HTMLParser):
         form = self.forms[-1] if self.forms else 0
         if tag in ITEM_TAGS and holder is not None:
             item = Item(tag, attrs, form)
-            if tag == "input" and attrs.get("name") == "action":
+            if tag in ("input", "button") and attrs.get("name") == "action":
                 item.action = json.loads(attrs.get("value", ""))
             holder.items.append(item)
         if void:
@@ -626,15 +626,14 @@ class Page:
         disabled_forms: set[int] = set()
         for items in self.items.values():
             for item in items:
-                if item.tag == "input":
-                    if item.action is not None:
-                        if your_turn and item.action.get("type") not in NOT_PLAYED:
-                            actions.append(item.action)
-                    elif item.attrs.get("name") == "cmd":
-                        value = item.attrs.get("value", "")
-                        commands.add(value)
-                        if value == "start":
-                            start_forms.add(item.form)
+                if item.action is not None:
+                    if your_turn and item.action.get("type") not in NOT_PLAYED:
+                        actions.append(item.action)
+                elif item.tag in ("input", "button") and item.attrs.get("name") == "cmd":
+                    value = item.attrs.get("value", "")
+                    commands.add(value)
+                    if value == "start":
+                        start_forms.add(item.form)
                 elif item.tag == "button" and item.form and "disabled" in item.attrs:
                     disabled_forms.add(item.form)
         notice = None

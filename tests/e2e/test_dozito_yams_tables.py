@@ -1,7 +1,7 @@
 """Dozito and Yam's at the live table in real browsers against the ASGI live server (daphne), on
 phones. The whole games played through the browser: two people play a Dozito game (of one round:
 a game of three is three such rounds), and two people and a robot play Yam's to the ranking,
-every move tapped from the page's own forms while the other pages offer none. Then short tests
+every move tapped from the page's own buttons while the other pages offer none. Then short tests
 from prepared positions: the end of a Dozito round and the next one dealt, on both pages; the
 last turn of a solo Yam's with one column, the robot's hint, and its replay stepped to the last
 move. The database is read only to check the pages (and to prepare a position).

@@ -143,7 +143,7 @@ class KeyboardFocusTests(LiveServerTestCase):
         wait_for_banner(ana, "Sua vez")
         steps = FocusSteps(ana)
         cup = "[data-cup-toggle]"
-        throw = "#bozo-controles form:not([hidden]) button"
+        throw = "#bozo-controles [data-cup]:not([hidden])"
 
         ana.get_by_role("button", name="Lançar com copo").focus()
         for turn in (1, 2):

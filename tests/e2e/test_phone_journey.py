@@ -83,7 +83,7 @@ class PhoneTableTests(LiveServerTestCase):
             (mover, _name), (watcher, _other) = players[turn % 2], players[1 - turn % 2]
             wait_for_banner(mover, "Sua vez")
             # The turn came back: the banner, the dice and the roll are in view at once.
-            roll_button = mover.locator("[data-cup-choice] form:not([hidden]) button")
+            roll_button = mover.locator("[data-cup-choice] button:not([hidden])")
             assert_on_screen(mover, mover.locator("#mesa-status"), dice(mover), roll_button)
             style = next(styles)
             rolled = roll(mover, cup=style != SEM_COPO)
@@ -94,7 +94,7 @@ class PhoneTableTests(LiveServerTestCase):
                 wait_for_version(watcher, lift(mover, embaixo=style == EMBAIXO))
             # The dice to hold, the roll again and every open box with its value: one screen.
             needed = [dice(mover), own_open_boxes(mover)]
-            again = mover.locator("[data-cup-choice] form:not([hidden]) button")
+            again = mover.locator("[data-cup-choice] button:not([hidden])")
             if again.count():
                 needed.append(again)
             assert_on_screen(mover, *needed)

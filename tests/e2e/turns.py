@@ -1,4 +1,4 @@
-"""The moves a live table's page offers, read from its own forms, and a person's taps on them:
+"""The moves a live table's page offers, read from its own buttons, and a person's taps on them:
 shared by the browser tests that play a game through its pages (Dozito and Yam's, and the layout
 checks at every step of a turn)."""
 
@@ -15,11 +15,11 @@ try:
 except ImportError:  # pragma: no cover - the `browser` fixture reports the missing package
     Page = PlaywrightTimeout = None
 
-# The moves a page offers: each is a form of the game's area whose `action` input holds it, shown
-# (Yam's throws with or without the cup as the page's toggle says: one of the two is shown).
-OFFERED = """() => [...document.querySelectorAll('#mesa-jogo form[ws-send]')]
-    .filter(form => form.querySelector('input[name=action]') && form.getClientRects().length)
-    .map(form => form.querySelector('input[name=action]').value)"""
+# The moves a page offers: each is a button of the game's area that sends it as its `action`,
+# shown (Yam's throws with or without the cup as the page's toggle says: one of the two is shown).
+OFFERED = """() => [...document.querySelectorAll('#mesa-jogo button[ws-send][name=action]')]
+    .filter(button => button.getClientRects().length)
+    .map(button => button.value)"""
 # What a page shows of the game, read at once: its version, whether it says it is the viewer's
 # turn, whether it shows the result, and the moves it offers.
 SHOWN = f"""() => ({{
@@ -53,13 +53,12 @@ def offer_of(page: Page, kind: str) -> dict:
 
 
 def tap(page: Page, action: dict, *, shown: int | None = None) -> None:
-    """Tap the button of the form that sends `action`, and wait for the page to show its result
+    """Tap the button that sends `action`, and wait for the page to show its result
     (or a later version: a robot may move at once). `shown`: the version the page shows now."""
     before = version(page) if shown is None else shown
     value = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
-    field = page.locator(f"input[name=action][value='{value}']")
     try:
-        page.locator("#mesa-jogo form[ws-send]").filter(has=field).locator("button").first.click()
+        page.locator(f"#mesa-jogo button[ws-send][name=action][value='{value}']").first.click()
     except PlaywrightTimeout:
         raise AssertionError(f"{page.who} could not tap {action}: {page.evaluate(SEEN)}") from None
     try:

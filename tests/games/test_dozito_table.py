@@ -140,7 +140,7 @@ def test_piles_are_buttons_only_for_the_seat_on_turn():
     state = GAME.setup(3, {}, random.Random(4))
     _html, mine = render(state, 0)
     piles = mine["dozito-pilhas"]
-    assert piles.count("<form ws-send>") == 3  # the draw pile and the two discard piles
+    assert piles.count("<button ws-send") == 3  # the draw pile and the two discard piles
     assert '"from": "draw"' in piles or '"from":"draw"' in piles
     assert piles.count("dz-pile__do") == 3 and "Comprar" in piles and "Pegar" in piles
     for seat in (1, 2, None):
@@ -198,7 +198,7 @@ def test_a_clash_offers_which_card_stays_and_the_pile_of_the_other():
     assert state["turn"]["phase"] == "clash"
     _html, parts = render(state, 0)
     controls = parts["dozito-controles"]
-    assert controls.count("<form ws-send>") == 4
+    assert controls.count("<button ws-send") == 4
     assert "Fica o 9 roxo da mão; o 9 verde vai para:" in controls
     assert "Fica o 9 verde da grade; o 9 roxo vai para:" in controls
     assert 'aria-label="Ficar com o 9 roxo, descartar o 9 verde na pilha 2"' in controls

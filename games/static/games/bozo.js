@@ -38,11 +38,11 @@
   // Show only the roll button of the preferred way, with a switch to change it.
   function applyCupChoice(root) {
     (root || document).querySelectorAll("[data-cup-choice]").forEach(function (box) {
-      var forms = box.querySelectorAll("form[data-cup]");
-      if (forms.length < 2) return;
+      var throws = box.querySelectorAll("[data-cup]");
+      if (throws.length < 2) return;
       var withCup = cupPreferred();
-      forms.forEach(function (form) {
-        form.hidden = (form.dataset.cup === "true") !== withCup;
+      throws.forEach(function (button) {
+        button.hidden = (button.dataset.cup === "true") !== withCup;
       });
       var toggle = box.querySelector("[data-cup-toggle]");
       if (toggle) {
@@ -81,10 +81,9 @@
     return state;
   }
 
-  // Die `i` (its partial is the die, or the form around it when the viewer may tap it).
+  // Die `i`: its partial is the die itself (a button when the viewer may tap it).
   function dieAt(i) {
-    var el = document.getElementById("bozo-dado-" + i);
-    return el && !el.classList.contains("die") ? el.querySelector(".die") : el;
+    return document.getElementById("bozo-dado-" + i);
   }
 
   // Add a class for one animation, and take it (or a temporary element) away when it is over.
@@ -217,7 +216,7 @@
     if (!hint) return;
     var box = hint.dataset.adviceBox;
     if (box) {
-      var button = document.querySelector(".score-card--yours .score-button[data-box='" + box.replace(/[^a-z_]/g, "") + "']");
+      var button = document.querySelector(".score-card--yours [id$='-" + box.replace(/[^a-z_]/g, "") + "'] .score-button");
       if (button) button.classList.add("is-advised");
     }
     (hint.dataset.adviceKeep || "").split(" ").forEach(function (i) {

@@ -1,8 +1,8 @@
 // Dominó at the live table: tap a tile of one's hand, the places where it fits light up on the
 // felt, tap a place to play (the same with the arrow keys and Enter or Space). A play is sent
-// by submitting the server's own form for it (#domino-jogadas: one `<form ws-send>` per legal
+// by pressing the server's own button for it (#domino-jogadas: one `<button ws-send>` per legal
 // play), so table.js adds the version and cid as for every move and no action is ever made up
-// here; without this file those forms are the buttons. The hand can be arranged by dragging
+// here; without this file those are the buttons. The hand can be arranged by dragging
 // or with "Organizar", and the order is kept per table, seat and hand in localStorage and put
 // back after every swap (htmx:wsAfterMessage) and on load.
 (function () {
@@ -16,8 +16,8 @@
   function tilesBox() { var h = hand(); return h && h.querySelector(".domino-hand__tiles"); }
   function tiles() { var box = tilesBox(); return box ? Array.prototype.slice.call(box.querySelectorAll(".domino-hand__tile")) : []; }
   function placesOf(button) { return (button.dataset.places || "").split(" ").filter(Boolean); }
-  function formFor(tile, place) {
-    return document.querySelector('#domino-jogadas form[data-tile="' + tile + '"][data-place="' + place + '"]');
+  function moveFor(tile, place) {
+    return document.querySelector('#domino-jogadas [data-tile="' + tile + '"][data-place="' + place + '"]');
   }
   function say(text) { var el = document.getElementById("domino-escolha"); if (el) el.textContent = text; }
   function placeButtons() { return Array.prototype.slice.call(document.querySelectorAll("#domino-mesa .domino-place")); }
@@ -32,13 +32,13 @@
 
   function choose(button) {
     var places = placesOf(button);
-    if (!places.length || !formFor(button.dataset.tile, places[0])) return;
+    if (!places.length || !moveFor(button.dataset.tile, places[0])) return;
     clearChoice();
     chosen = button.dataset.tile;
     button.classList.add("domino-hand__tile--chosen");
     button.setAttribute("aria-pressed", "true");
     placeButtons().forEach(function (b) {
-      if (places.indexOf(b.dataset.place) >= 0 && formFor(chosen, b.dataset.place)) {
+      if (places.indexOf(b.dataset.place) >= 0 && moveFor(chosen, b.dataset.place)) {
         b.classList.add("domino-place--lit");
         b.disabled = false;
         b.tabIndex = 0;
@@ -51,9 +51,9 @@
   }
 
   function play(tile, place) {
-    var form = formFor(tile, place);
+    var move = moveFor(tile, place);
     clearChoice();
-    if (form) form.requestSubmit();
+    if (move) move.click();
   }
 
   function tapTile(button) {

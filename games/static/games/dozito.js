@@ -1,7 +1,7 @@
 // Dozito at the live table: a card laid in a grid slides there from where it came (a discard
 // pile or the hand), read from `data-from` on its slot and the places' `data-src` as they were
 // before the message (FLIP, through the Web Animations API); nothing moves under
-// prefers-reduced-motion. Every choice is the server's own form (table.js sends it), so nothing
+// prefers-reduced-motion. Every choice is the server's own button (table.js sends it), so nothing
 // here makes up a move. A round's score panel, once closed, stays closed across swaps.
 (function () {
   "use strict";

@@ -255,9 +255,10 @@
     return !!el && el.isConnected && !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0;
   }
 
+  // The move a control sends: a button that sends one field carries it, a form holds it.
   function moveOf(el) {
-    var form = el.closest("form[ws-send]");
-    var field = form && form.querySelector("input[name=action], input[name=cmd]");
+    var sender = el.closest("[ws-send]");
+    var field = sender && (sender.tagName === "BUTTON" ? sender : sender.querySelector("input[name=action], input[name=cmd]"));
     return field ? field.value : null;
   }
 
@@ -323,8 +324,8 @@
   });
 
   document.addEventListener("htmx:wsConfigSend", function (event) {
-    var form = event.target.closest ? event.target.closest("form") : null;
-    if (form && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+    var sender = event.target.closest ? event.target.closest("[ws-send]") : null;
+    if (sender && sender.dataset.confirm && !window.confirm(sender.dataset.confirm)) {
       event.preventDefault();
       return;
     }
@@ -334,8 +335,9 @@
     if (shown && event.detail.parameters.version == null) {
       event.detail.parameters.version = shown.dataset.version;
     }
-    if (form && !form.hasAttribute("data-chat")) {
-      form.querySelectorAll("button").forEach(function (button) {
+    if (sender && !sender.hasAttribute("data-chat")) {
+      var buttons = sender.tagName === "BUTTON" ? [sender] : sender.querySelectorAll("button");
+      Array.prototype.forEach.call(buttons, function (button) {
         button.disabled = true;
         button.setAttribute("aria-busy", "true");
       });
