@@ -395,12 +395,13 @@ def _without_unread(text: str) -> str:
     """`text` without the tags (start and end) of every name that no element in it has with an
     id and that the client does not read: removing every tag of a name leaves the rest nested
     as it was, so no element with an id, no owner of a field and no text changes. Forms and
-    buttons are read only for a disabled button (the start command's), so they go too where
-    nothing is disabled."""
+    buttons are read only for a disabled button (the start command's) or a button that sends a
+    field itself (`ws-send name=`), so they go too where there is neither."""
     low = text.lower()
     if len(low) != len(text):  # lowercasing moved the offsets (rare letters): no shortcut
         return text
-    read = READ_TAGS if "disabled" in low else READ_TAGS - {"form", "button"}
+    sends = "disabled" in low or "ws-send name=" in low
+    read = READ_TAGS if sends else READ_TAGS - {"form", "button"}
     keep = read | _id_tag_names(text, low)
     drop = {name for name in set(TAG_NAME_RE.findall(text)) if name.lower() not in keep}
     if not drop:
