@@ -332,9 +332,9 @@ GAMES_SWEEP_SECONDS = 0.25
 GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))
 GAMES_PRESENCE_REFRESH_SECONDS = 30
 GAMES_PRESENCE_STALE_SECONDS = 90
-# How often a process checks that the channel layer passes its messages (games/layers.py: after a
-# Redis outage its sockets catch up), and the sweeper's wait after a failed look (the database
-# down), doubling from the first to the most.
+# How often a process checks the channel layer and brings up to date its sockets behind their
+# table (games/layers.py: a message lost to a Redis outage or to a process that died), and the
+# sweeper's wait after a failed look (the database down), doubling from the first to the most.
 GAMES_LAYER_CHECK_SECONDS = 1.0
 GAMES_SWEEPER_BACKOFF = (1.0, 30.0)
 # At most this many tables of one host in the waiting room at once (solo training and duels

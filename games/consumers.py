@@ -110,17 +110,6 @@ class TableConsumer(TablePage, AsyncWebsocketConsumer):
             back = await self.through_services(absence.opened, *where)
         await self.push(chat_history=True, extra=back)
 
-    async def newest(self) -> int:
-        """The table's version in the database now (-1: the table is gone)."""
-        copy = await database(snapshots.get)(self.table_id, fresh=True)
-        return copy.version if copy is not None else -1
-
-    async def catch_up(self, version: int) -> None:
-        """Bring the page up to `version`, the table's newest (games/layers.py: after the channel
-        layer lost messages)."""
-        if version > self.version:
-            await self.push(version=version)
-
     async def disconnect(self, code: int) -> None:
         limits.socket_closed(self, self.user_id, self.address)
         presence.forget(self.channel_name)  # first: the rest may be cut short (a slow close)

@@ -1,16 +1,26 @@
-"""Sockets catch up after the channel layer lost messages (Redis restarted: the pub/sub layer's
-groups are kept, what was published meanwhile is lost). Each process sends itself a message every
-GAMES_LAYER_CHECK_SECONDS; the first check that passes after one that failed does it."""
+"""Sockets catch up with their table when a group message never came: Redis restarted (what was
+published meanwhile is lost), or the process that wrote a move died before sending it. Every
+GAMES_LAYER_CHECK_SECONDS each process reads the versions of the tables it has sockets of, in one
+query, and sends each socket behind the message a move sends (`table.changed`), which it takes
+in turn with the others. First it sends itself a message, so that an outage is said in its log
+and nothing is sent through a layer that is away."""
 
 import asyncio
 import logging
 import weakref
 
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from games.models import Table
+
 log = logging.getLogger(__name__)
 CHECK_WAIT = 5.0  # seconds the process's own message may take to come back (a busy process)
+
+
+def versions(table_ids: list[int]) -> dict[int, int]:
+    return dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "version"))
 
 
 class LayerWatch:
@@ -33,7 +43,7 @@ class LayerWatch:
         return False
 
     async def watch(self, interval: float) -> None:
-        layer, channel, failed = get_channel_layer(), "", False
+        layer, channel = get_channel_layer(), ""
         while interval:
             await asyncio.sleep(interval)
             self.checks += 1
@@ -45,16 +55,26 @@ class LayerWatch:
                     heard = await asyncio.wait_for(layer.receive(channel), CHECK_WAIT)
             except Exception as error:  # Redis down or restarting: what it sends now is lost
                 log.warning("channel layer check failed: %r", error)
-                channel, failed, self.failures = "", True, self.failures + 1  # channel: maybe gone
+                channel, self.failures = "", self.failures + 1  # its channel may be gone
                 continue
-            if failed:  # one read per table, for all its sockets here
-                failed, self.catch_ups = False, self.catch_ups + 1
-                for here in filter(None, [list(sockets) for sockets in self.tables.values()]):
-                    try:
-                        version = await here[0].newest()
-                        await asyncio.gather(*(consumer.catch_up(version) for consumer in here))
-                    except Exception:
-                        log.exception("table %s: its sockets did not catch up", here[0].table_id)
+            try:
+                await self.catch_up(layer)
+            except Exception as error:  # the database went away: the next check tries again
+                log.warning("sockets behind their table not caught up: %r", error)
+
+    async def catch_up(self, layer) -> None:
+        here = {table: list(sockets) for table, sockets in self.tables.items() if sockets}
+        if not here:
+            return
+        newest = await database_sync_to_async(versions)(list(here))
+        for table, sockets in here.items():
+            version = newest.get(table, -1)
+            for socket in sockets:
+                if socket.version < version:
+                    self.catch_ups += 1
+                    await layer.send(
+                        socket.channel_name, {"type": "table.changed", "version": version}
+                    )
 
 
 watch = LayerWatch()

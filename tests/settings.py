@@ -53,6 +53,9 @@ GAMES_ROBOT_DELAY = (0.0, 0.0)
 GAMES_ROBOT_FIRST_DELAY = (0.0, 0.0)
 GAMES_FAST_ROBOT_DELAY = (0.0, 0.0)
 GAMES_AWAY_SECONDS = 0
+# No socket misses a message in one process: the check (games/layers.py) would only read the
+# database in the background of every socket test. Its own tests switch it on.
+GAMES_LAYER_CHECK_SECONDS = 0
 
 # The ASGI stack reads ALLOWED_HOSTS when config.asgi is imported, before pytest-django adds
 # "testserver"; the live server for browser tests runs on localhost.

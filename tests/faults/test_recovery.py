@@ -1,9 +1,9 @@
 """The recovery pieces on their own, in the test process (no servers of their own; both CI
 passes): what the fault tests on real servers rely on, each checked where it can fail alone.
 
-- The channel layer's check (games/layers.py): after a check failed (Redis away), the first
-  that passes brings each socket of the process up to its table's version, so that a page that
-  missed a move meanwhile does not wait on it for good.
+- The check of the tables' versions (games/layers.py): a socket behind its table is brought up to
+  it, so that a page that missed a move (Redis away, or the process that wrote it killed before
+  sending it) does not wait on it for good.
 - A command while the database is unreachable gets "tente de novo em instantes", the socket
   stays open, and the next command works.
 - A page whose database is unreachable answers the Portuguese 503 (with Retry-After); any other
@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import OperationalError
 from django.test import Client, override_settings
@@ -35,17 +36,10 @@ ROLL = {"type": "roll", "cup": False}
 
 
 class Member:
-    """A socket as the layer's watch sees it: its table, what it was asked."""
+    """A socket as the layer's watch sees it: its table, the version its page shows, its channel."""
 
-    def __init__(self, table_id: int) -> None:
-        self.table_id, self.asked = table_id, []
-
-    async def newest(self) -> int:
-        self.asked.append("read")
-        return 7
-
-    async def catch_up(self, version: int) -> None:
-        self.asked.append(version)
+    def __init__(self, table_id: int, version: int, channel_name: str) -> None:
+        self.table_id, self.version, self.channel_name = table_id, version, channel_name
 
 
 class FlakyLayer(InMemoryChannelLayer):
@@ -60,31 +54,66 @@ class FlakyLayer(InMemoryChannelLayer):
 
 
 @pytest.mark.asyncio
-async def test_after_a_failed_check_the_first_that_passes_brings_each_socket_up_to_date(
-    settings, monkeypatch
-):
+async def test_each_check_sends_the_sockets_behind_their_table_its_version(settings, monkeypatch):
+    """One read of the versions for all the tables a process has sockets of; a socket behind is
+    sent what a move sends it (`table.changed`), in turn with its other messages; nothing is
+    sent while the layer is away."""
     settings.GAMES_LAYER_CHECK_SECONDS = 0.05
-    layer = FlakyLayer()
+    layer, reads = FlakyLayer(), []
     monkeypatch.setattr(layers, "get_channel_layer", lambda: layer)
+
+    def versions(table_ids):
+        reads.append(sorted(table_ids))
+        return {1: 7, 2: 3}
+
+    monkeypatch.setattr(layers, "versions", versions)
     watch = layers.LayerWatch()
-    first, second, other = Member(1), Member(1), Member(2)
-    for member in (first, second, other):
+    behind, current, other = [
+        Member(t, v, await layer.new_channel()) for t, v in ((1, 5), (1, 7), (2, 3))
+    ]
+    layer.down = True
+    for member in (behind, current, other):
         watch.add(member)
     try:
-        await until(lambda: watch.checks >= 3, 10, "checks that pass")
-        assert watch.catch_ups == 0 and first.asked == []  # nothing was lost: nobody is asked
-        layer.down = True
         await until(lambda: watch.failures >= 2, 10, "checks that fail")
-        assert first.asked == []  # nothing to catch up with while the layer is away
+        assert reads == [] and watch.catch_ups == 0  # nothing read or sent while it is away
         layer.down = False
-        await until(lambda: watch.catch_ups == 1, 10, "the first check that passes again")
+        await until(lambda: watch.catch_ups >= 1, 10, "a check that passes")
+        message = await asyncio.wait_for(layer.receive(behind.channel_name), 5)
+        assert message == {"type": "table.changed", "version": 7}
+        behind.version = 7  # the socket took it
+        checks = watch.checks
+        await until(lambda: watch.checks >= checks + 2, 10, "more checks")
     finally:
         watch.task.cancel()
-    # One read per table, and each of its sockets brought up to that version.
-    assert (first.asked + second.asked).count("read") == 1
-    assert first.asked[-1] == second.asked[-1] == 7
-    assert other.asked == ["read", 7]
-    assert watch.discard(first) is False and watch.discard(second) is True  # its table's last
+    assert reads[0] == [1, 2] and watch.catch_ups == 1
+    for member in (current, other):  # up to date: sent nothing
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(member.channel_name), 0.1)
+    assert watch.discard(behind) is False and watch.discard(current) is True  # its table's last
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_move_whose_process_died_before_sending_it_reaches_the_other_pages(
+    duel, users, settings
+):
+    """The move is in the database, its group messages were never sent (the process that wrote
+    it was killed between its commit and its sends): the other page, whose process is well, is
+    brought up to it by the next check, and its person's turn is not lost."""
+    settings.GAMES_LAYER_CHECK_SECONDS = 0.05
+    ana, bia = users
+    theirs = await connect(duel.pk, bia)
+    start = await version_now(duel.pk)
+    try:
+        # Ana's move, written as her process would, and its outbox never delivered.
+        result = await database_sync_to_async(services.table_act)(
+            table_id=duel.pk, user=ana, action=ROLL, version=start, cid="cut", outbox=[]
+        )
+        assert result.applied
+        await theirs.until_version(start + 1, timeout=10)
+    finally:
+        layers.watch.task.cancel()
 
 
 @pytest.mark.django_db(transaction=True)
