@@ -100,6 +100,12 @@ def run(page, where: str, *, only=None, skip=(), context=None) -> Findings:
     return Findings(where, found["violations"], reasons, at, seconds)
 
 
+def settle(page) -> None:
+    """Wait for the frame after the latest change (a tap, a message) and for its transitions:
+    axe reads the page over many frames, and must read the colours that change shows."""
+    page.evaluate(SETTLED)
+
+
 def theme(page, scheme: str) -> None:
     """Show `page` in the light or the dark theme, as its visitor's system would ask for it.
     The page may learn of the change a frame later: axe, which reads the page over many frames,

@@ -35,7 +35,7 @@ from django.conf import settings
 
 from games import rules, services
 from guides import content
-from tests.e2e.axe import Findings, resize, run, theme
+from tests.e2e.axe import Findings, resize, run, settle, theme
 from tests.e2e.live import (
     PHONE,
     LiveServerTestCase,
@@ -142,6 +142,7 @@ class AccessibilityTests(LiveServerTestCase):
         the light theme then the dark, then at the other size in the dark theme then the light.
         It is left so, for the next page to load at that size."""
         loaded = page.viewport_size
+        settle(page)  # the first check too, as theme() and resize() do for the others
         for size in (loaded, DESKTOP if loaded == PHONE else PHONE):
             if size != loaded:
                 resize(page, size)
