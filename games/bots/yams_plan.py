@@ -18,7 +18,6 @@ keep values over the 462 keeps and the 252 hands), cached per card for the turn'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from games.bots import yams_exact as exact
@@ -26,7 +25,6 @@ from games.bots.yams_fitted import Mode
 from games.bots.yams_hands import (
     COUNT_OF,
     FIRST_ROLL,
-    HAND_SUB_KEEPS,
     HANDS,
     SCORES,
     best_of,
@@ -162,19 +160,3 @@ def plan(mode: Mode, card: Card) -> Plan:
 def robot_plan(mode: Mode, card: Card) -> Plan:
     """What the robot and the hints play: the exact plan where `is_exact`, else the heuristic's."""
     return ExactPlan(mode, card) if is_exact(mode, card) else plan(mode, card)
-
-
-def best_score(
-    turn_plan: Plan, hand: int, allowed: Sequence[tuple[str, str]]
-) -> tuple[float, tuple[str, str]]:
-    """The allowed (column, box) with the highest value for this hand; ties go to the first."""
-    return max(
-        ((turn_plan.gains[choice][hand], choice) for choice in allowed),
-        key=lambda item: item[0],
-    )
-
-
-def best_keep(turn_plan: Plan, hand: int, rolls_left: int) -> tuple[float, int]:
-    """The keep (index in KEEPS) with the highest expected value when the rest is rethrown."""
-    kept = turn_plan.kept[min(rolls_left, 2) - 1]
-    return max(((kept[k], k) for k in HAND_SUB_KEEPS[hand]), key=lambda item: item[0])
