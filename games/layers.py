@@ -1,9 +1,10 @@
 """Sockets catch up with their table when a group message never came: Redis restarted (what was
 published meanwhile is lost), or the process that wrote a move died before sending it. Every
 GAMES_LAYER_CHECK_SECONDS each process reads the versions of the tables it has sockets of, in one
-query, and sends each socket behind the message a move sends (`table.changed`), which it takes
-in turn with the others. First it sends itself a message, so that an outage is said in its log
-and nothing is sent through a layer that is away."""
+query. A socket still behind the version read at the check before (a message on its way has had
+a whole interval to arrive) is sent the message a move sends (`table.changed`), which it takes
+in turn with its others. First the process sends itself a message, so that an outage is said in
+its log and nothing is sent through a layer that is away."""
 
 import asyncio
 import logging
@@ -28,6 +29,7 @@ class LayerWatch:
         self.tables: dict[int, weakref.WeakSet] = {}  # table -> its sockets (consumers) here
         self.task: asyncio.Task | None = None
         self.checks = self.failures = self.catch_ups = 0
+        self.read: dict[int, int] = {}  # table -> its version at the last check
 
     def add(self, consumer) -> None:
         self.tables.setdefault(consumer.table_id, weakref.WeakSet()).add(consumer)
@@ -66,9 +68,9 @@ class LayerWatch:
         here = {table: list(sockets) for table, sockets in self.tables.items() if sockets}
         if not here:
             return
-        newest = await database_sync_to_async(versions)(list(here))
+        seen, self.read = self.read, await database_sync_to_async(versions)(list(here))
         for table, sockets in here.items():
-            version = newest.get(table, -1)
+            version = seen.get(table, -1)
             for socket in sockets:
                 if socket.version < version:
                     self.catch_ups += 1
