@@ -28,7 +28,7 @@ class LayerWatch:
     def __init__(self) -> None:
         self.tables: dict[int, weakref.WeakSet] = {}  # table -> its sockets (consumers) here
         self.task: asyncio.Task | None = None
-        self.checks = self.failures = self.catch_ups = 0
+        self.checks = self.failures = 0
         self.read: dict[int, int] = {}  # table -> its version at the last check
 
     def add(self, consumer) -> None:
@@ -73,7 +73,6 @@ class LayerWatch:
             version = seen.get(table, -1)
             for socket in sockets:
                 if socket.version < version:
-                    self.catch_ups += 1
                     await layer.send(
                         socket.channel_name, {"type": "table.changed", "version": version}
                     )

@@ -7,7 +7,7 @@ turn; never "leave" or "claim_inactivity", which the platform shows itself), `ev
 the latest move and `history` those of the latest few moves, newest first (public by contract:
 the rules put nothing secret in events). Its templates live in games/jinja2/games/<slug>/, with
 `_game.html` as the game's area of the table. `action_json` (here, and the templates' filter of
-that name) writes an action as the text its form sends.
+that name) writes an action as the text its control sends.
 
 Every presenter also offers the hooks below; one with nothing of its own there takes the default
 defined here (`defs = no_defs`):
@@ -69,7 +69,7 @@ def unregister(slug: str) -> None:
 
 
 def action_json(action: dict[str, Any]) -> Markup:
-    """An action as the JSON text a form sends, escaped for an attribute in single quotes (so
+    """An action as the JSON text a control sends, escaped for an attribute in single quotes (so
     that the JSON's double quotes need no escaping)."""
     text = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
     for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&#39;")):

@@ -20,7 +20,7 @@ from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups
 class Cell:
     slot: int
     face: Face | None  # None: face down
-    place: str | None  # the action, as the form sends it, when the viewer may put the card here
+    place: str | None  # the action, as its button sends it, when the viewer may put the card here
     recent: bool  # a card was laid here by the latest action
     clash: bool  # the slot of a clash now
     label: str

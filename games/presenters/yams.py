@@ -49,7 +49,7 @@ class Cell:
     box: str
     value: int | None
     points: int | None  # what scoring here now gives (the hand on the table), where allowed
-    action: str | None  # the score action as its form sends it, when the viewer may take it
+    action: str | None  # the score action as its button sends it, when the viewer may take it
     label: str
     next: str  # "↓" / "↑" on the next box of Descida / Subida, else ""
     voids: bool  # scoring these points here would void Máx and Mín

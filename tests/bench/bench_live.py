@@ -262,6 +262,7 @@ READ_TAGS = ITEM_TAGS | {"form", "p", "select", "textarea"}  # never left out
 TAG_SCAN_RE = re.compile(r"<(/?)([a-zA-Z][^\s/>]*)([^>]*)>")
 TAG_NAME_RE = re.compile(r"<([a-zA-Z][^\s/>]*)")
 ID_ATTR_RE = re.compile(r"id\s*=")
+SENDING_BUTTON_RE = re.compile(r"<button\b[^>]*\sws-send\b")  # a button that sends its field
 UNSCANNED_RE = re.compile(r"<!|<\?|<script|<style|<textarea|<title", re.I)
 PARSED_CACHE_SIZE = 4096
 _parsed: dict[str, tuple[tuple[Node, ...], int]] = {}
@@ -396,11 +397,11 @@ def _without_unread(text: str) -> str:
     id and that the client does not read: removing every tag of a name leaves the rest nested
     as it was, so no element with an id, no owner of a field and no text changes. Forms and
     buttons are read only for a disabled button (the start command's) or a button that sends a
-    field itself (`ws-send name=`), so they go too where there is neither."""
+    field itself (`<button ... ws-send`), so they go too where there is neither."""
     low = text.lower()
     if len(low) != len(text):  # lowercasing moved the offsets (rare letters): no shortcut
         return text
-    sends = "disabled" in low or "ws-send name=" in low
+    sends = "disabled" in low or SENDING_BUTTON_RE.search(low) is not None
     read = READ_TAGS if sends else READ_TAGS - {"form", "button"}
     keep = read | _id_tag_names(text, low)
     drop = {name for name in set(TAG_NAME_RE.findall(text)) if name.lower() not in keep}
