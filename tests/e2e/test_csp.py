@@ -155,10 +155,10 @@ class ContentSecurityPolicyTests(LiveServerTestCase):
             raise AssertionError((spots, vars_js, self.problems))
         assert len({(left, top) for left, top, _x in spots}) == len(spots), spots
 
-    def wait_for_the_robots(self, page: Page, table_id: int) -> None:
-        """The next version on the page; when none comes, the failure says where the table was
-        (its version, the seat on turn, its timers and the time now) and what the page reported."""
-        shown = version(page)
+    def wait_for_a_move(self, page: Page, table_id: int, shown: int) -> None:
+        """A version after `shown` on the page; when none comes, the failure says where the table
+        was (its version, the seat on turn, its timers and the time now) and what the page
+        reported."""
         try:
             wait_for_version(page, shown + 1)
         except PlaywrightTimeout:
@@ -229,14 +229,15 @@ class ContentSecurityPolicyTests(LiveServerTestCase):
         wait_connected(ana)
         table_id = table_id_of(ana)
         # Ana plays whenever it is her turn, until the felt holds a few tiles.
+        # The version is read before the hand: read after it, it may be the robots' last move,
+        # which gave Ana the turn, and no version would follow it.
         while ana.locator("#domino-mesa .domino-board__at:not(.domino-place)").count() < 3:
+            shown = version(ana)
             if ana.locator("#domino-mao .domino-hand__tile--fits").count():
-                before = version(ana)
+                shown = version(ana)  # her turn: nothing moves until she does
                 ana.locator("#domino-mao .domino-hand__tile--fits").first.click()
                 ana.locator("#domino-mesa .domino-place--lit").first.click()
-                wait_for_version(ana, before + 1)
-            else:
-                self.wait_for_the_robots(ana, table_id)
+            self.wait_for_a_move(ana, table_id, shown)
         assert Table.objects.get(pk=table_id).version >= 3
         self.assert_board_laid_out(ana.locator("#domino-mesa .domino-board"))
         self.assert_no_refusal()
