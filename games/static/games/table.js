@@ -119,7 +119,7 @@
     return {
       yours: !!(status && status.classList.contains("mesa-status--yours")),
       result: !!(result && result.querySelector("*")),
-      state: shown ? shown.dataset.state : "",
+      state: shown ? shown.dataset.state || shown.dataset.version : "",
       turnTab: tab ? tab.id : ""
     };
   }
