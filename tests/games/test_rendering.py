@@ -10,6 +10,7 @@ import pytest
 
 from config.jinja2 import environment
 from games import rendering, rules, services, snapshots
+from games.models import Table
 from games.partials import parts_of
 from games.rendering import Render, changes, everything, game_render, table_render
 from tests.games.conftest import act
@@ -108,6 +109,20 @@ def test_an_extra_partial_of_one_message_is_put_back_by_the_next(duel, ana):
     assert changes(table_render(copy, 0), sent, [("mesa-aviso", notice)]) == notice
     again = changes(table_render(copy, 0), sent)
     assert again.startswith('<div id="mesa-aviso"') and "Oi" not in again
+
+
+def test_the_version_carrier_names_the_games_own_version_only_when_it_is_older(duel, ana):
+    def carrier() -> str:
+        copy = snapshots.get(duel.pk)
+        return next(p.html for p in table_render(copy, 0).parts if p.id == "mesa-versao")
+
+    version = Table.objects.get(pk=duel.pk).version
+    assert carrier() == f'<span id="mesa-versao" data-version="{version}"></span>'
+    services.seat_mute(table_id=duel.pk, by=ana, index=1)  # the table moves on, the game not
+    expected = f'data-version="{version + 1}" data-state="{version}"'
+    assert f'<span id="mesa-versao" {expected}></span>' == carrier()
+    act(duel, ana, {"type": "roll", "cup": False})
+    assert carrier() == f'<span id="mesa-versao" data-version="{version + 2}"></span>'
 
 
 def test_every_spectator_of_a_version_shares_one_render_and_each_seat_has_its_own(
