@@ -96,7 +96,7 @@ def played(seed, seats=3, rounds=1, stop=lambda state, events: False):
 
 
 def slots_of(part):
-    return re.findall(r'<li class="dz-slot[^"]*" data-slot="(\d+)"', part)
+    return re.findall(r'<li id="dozito-grade-\d+-\d+" class="dz-slot[^"]*" data-slot="(\d+)"', part)
 
 
 def test_the_own_grid_is_large_and_the_others_small():
@@ -228,7 +228,9 @@ def test_groups_are_outlined_with_their_points_as_the_rules_score_them():
         assert grid.count("dz-slot--group") == 5  # the lone card is no group
         assert grid.count("dz-slot--g-azul") == 3 and grid.count("dz-slot--g-verde") == 2
         assert f"{score['points']} pontos" in grid
-    slot1 = re.search(r'<li class="([^"]*)" data-slot="1"', parts["dozito-grade-0"]).group(1)
+    slot1 = re.search(r'<li id="dozito-grade-0-1" class="([^"]*)"', parts["dozito-grade-0"]).group(
+        1
+    )
     # slot 2 on its right and slot 5 below are of its group: the outline runs top and left only
     assert {"dz-edge-t", "dz-edge-l"} <= set(slot1.split())
     assert not {"dz-edge-r", "dz-edge-b"} & set(slot1.split())
