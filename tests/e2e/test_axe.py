@@ -258,8 +258,8 @@ class AccessibilityTests(LiveServerTestCase):
         table = play_until(table, [ana], after(6, lambda copy: to_move(copy) == 0))
         open_table(page, table.pk)
         # A tile chosen: the places it fits are lit, in the tap's own frame. Under reduced motion
-        # no transition runs: a 0.01 ms one left the lit place's number light on amber for a
-        # frame, and axe, reading then, found its contrast failing.
+        # no transition runs: with one, a lit place's number would keep its old colour a frame
+        # after its background changed, and axe could read that frame.
         running = page.evaluate(TAP_A_FITTING_TILE)
         assert running == [], running
         expect(page.locator("#domino-mesa .domino-place--lit").first).to_be_visible()
