@@ -113,8 +113,8 @@ def test_an_extra_partial_of_one_message_is_put_back_by_the_next(duel, ana):
 
 def test_the_version_carrier_names_the_games_own_version_only_when_it_is_older(duel, ana):
     def carrier() -> str:
-        copy = snapshots.get(duel.pk)
-        return next(p.html for p in table_render(copy, 0).parts if p.id == "mesa-versao")
+        render = table_render(snapshots.get(duel.pk), 0)
+        return next(x.html for x in _partials(render.parts) if x.id == "mesa-versao")
 
     version = Table.objects.get(pk=duel.pk).version
     assert carrier() == f'<span id="mesa-versao" data-version="{version}"></span>'
