@@ -39,7 +39,6 @@ class Card:
     title: str
     team: int | None
     yours: bool
-    on_turn: bool
     rows: list[Row]
     total: int
 
@@ -56,8 +55,11 @@ def context(
     history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> SimpleNamespace:
     turn_key = f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}"
+    to_move = view["to_move"]
+    # A team's shared card in pairs; none once the game is over.
+    turn_card = None if to_move is None or view["finished"] else view["card_of"][to_move]
     return SimpleNamespace(
-        **felt(view["turn"], legal, events, turn_key=turn_key, hints=hints),
+        **felt(view["turn"], legal, events, turn_key=turn_key, turn_card=turn_card, hints=hints),
         over=bool(view["finished"]),
         hint_place=hint_place,
         cards=cards(view, seat, legal, names),
@@ -75,10 +77,9 @@ def context(
 
 
 def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Card]:
-    card_of, teams, to_move = view["card_of"], view["teams"], view["to_move"]
+    card_of, teams = view["card_of"], view["teams"]
     potential = view["potential"]
     buttons = {a["box"]: a for a in legal if a["type"] == "score"}
-    turn_card = None if to_move is None or view["finished"] else card_of[to_move]
     yours = None if seat is None else card_of[seat]
     mark = _("Marcar %(points)s em %(name)s")
     result = []
@@ -103,7 +104,6 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
                 title=title,
                 team=index if teams else None,
                 yours=index == yours,
-                on_turn=index == turn_card,
                 rows=rows,
                 total=card["total"],
             )

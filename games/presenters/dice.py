@@ -36,9 +36,11 @@ def felt(
     events: tuple[dict[str, Any], ...],
     *,
     turn_key: str,
+    turn_card: int | None,
     hints: bool = False,
 ) -> dict[str, Any]:
-    """The dice, the cup, the throws and the action bar of a dice turn."""
+    """The dice, the cup, the throws and the action bar of a dice turn; `turn_card`: the index
+    of the card on turn (None once the game is over), which the throws' line names."""
     can_hold = any(action["type"] == "hold" for action in legal)
     rolled = turn["rolls"] > 0 and not turn["covered"]
     controls = None
@@ -57,6 +59,7 @@ def felt(
         "rolls": turn["rolls"],
         "rolls_left": turn["rolls_left"],
         "turn_key": turn_key,
+        "turn_card": turn_card,
         "lift": lifted_from(events),
         "controls": controls,
     }

@@ -85,7 +85,6 @@ class Card:
     title: str
     name: str
     yours: bool
-    on_turn: bool
     left: bool
     place: int
     columns: tuple[Column, ...]
@@ -114,7 +113,14 @@ def context(
     )
     all_cards = cards(view, seat, legal, names)
     return SimpleNamespace(
-        **felt(view["turn"], legal, events, turn_key=f"{view['to_move']}:{filled}", hints=hints),
+        **felt(
+            view["turn"],
+            legal,
+            events,
+            turn_key=f"{view['to_move']}:{filled}",
+            turn_card=None if view["finished"] else view["to_move"],
+            hints=hints,
+        ),
         over=bool(view["finished"]),
         hint_place=hint_place,
         cards=all_cards,
@@ -260,7 +266,6 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
                 title=_("Sua cartela") if index == seat else name,
                 name=_("Você") if index == seat else name,
                 yours=index == seat,
-                on_turn=on_turn,
                 left=bool(card["left"]),
                 place=1 + sum(total > card["total"] for total in totals_),
                 columns=columns,

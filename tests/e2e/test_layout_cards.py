@@ -9,6 +9,8 @@ leave screenshots of what they checked there.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import services
@@ -84,6 +86,12 @@ def late_in_bozo(copy) -> bool:
     )
 
 
+# What each tab shows before its name, the viewer's own tab first (it comes first on screen).
+SIGNS = """tabs => tabs
+    .sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left)
+    .map(tab => getComputedStyle(tab, "::before").content)"""
+
+
 def unreadable(locator) -> list[str]:
     return locator.evaluate_all(UNREADABLE)
 
@@ -128,7 +136,14 @@ class CardsOnAPhoneTests(LiveServerTestCase):
             # The robot's play, until the totals have three figures and Ana's tab its mark.
             play_until(table, [ana.user], late_in_bozo)
             open_table(ana, table.pk)
-            expect(ana.locator(".card-tab--yours.card-tab--turn")).to_be_visible()
+            # Ana's card is on turn, which the throws' line alone says: bozo.css marks her tab
+            # with a sign and her card's name with "(na vez)", and neither of the other card.
+            expect(ana.locator(".card-tab--yours")).to_be_visible()
+            signs = ana.locator(".card-tab__name").evaluate_all(SIGNS)
+            assert signs == ['"▶ "', "none"], signs
+            on_turn = ana.get_by_role("region", name=re.compile(r"\(na vez\)$"))
+            expect(on_turn).to_have_count(1)
+            expect(on_turn).to_have_class(re.compile("score-card--yours"))
             shot(ana, f"bozo-{mode}-360")
             assert unreadable(ana.locator(".card-tab, .card-tab__name")) == []
             for tab in ana.locator(".card-tab").all():
@@ -151,13 +166,14 @@ class CardsOnAPhoneTests(LiveServerTestCase):
         card.evaluate("card => card.scrollIntoView({block: 'nearest'})")
         shot(ana, "yams-end-360")
         expect(card.locator(".yams-card__name")).to_be_visible()
-        expect(card.locator(".yams-card__name")).to_have_text("Sua cartela")
+        # As it is shown (no one is on turn at the end: no "(na vez)").
+        expect(card.locator(".yams-card__name")).to_have_text("Sua cartela", use_inner_text=True)
         # Bia's, shown from her tab, names her.
         ana.locator(".yams-standing", has_text="Bia").click()
         other = ana.locator(".yams-card:not(.yams-card--yours)")
         expect(other).to_be_in_viewport()
         expect(other.locator(".yams-card__name")).to_be_visible()
-        expect(other.locator(".yams-card__name")).to_have_text("Bia")
+        expect(other.locator(".yams-card__name")).to_have_text("Bia", use_inner_text=True)
 
 
 def scroll_to(page: Page, selector: str) -> None:

@@ -167,7 +167,7 @@ def test_standings_rank_the_players_by_total_with_shared_places():
     lines = re.findall(r'(\d)º</span> <span class="yams-standing__name">(\w+)</span>', standings)
     assert lines == [("1", "Bia"), ("2", "Ana"), ("2", "Você")]
     assert 'href="#yams-cartela-1"' in standings and "data-card-tab" in standings
-    assert re.search(r'id="yams-aba-0"[^>]*data-on-turn', standings)  # Ana is on turn
+    assert 'class="bozo-rolls"' in html and 'data-on-turn="0"' in html  # Ana is on turn
     assert "yams-placar" not in render(setup(1, columns=1), 0, ["Ana"])
 
 
@@ -236,9 +236,9 @@ def test_a_score_sends_only_the_cells_and_sums_it_changed():
     # Caio's card: the cells that showed the hand, the cell scored and its column's sums.
     assert "yams-2-livre-trinca" in ids and "yams-2-livre-total" in ids
     assert "yams-2-livre-bonus" not in ids and "yams-2-livre-maxmin" not in ids
-    # Nothing of the other cards but who is on turn; no card is sent whole.
+    # Nothing of the other cards (who is on turn is the throws' line's); none is sent whole.
     assert not {i for i in ids if re.match(r"yams-[01]-(descida|livre|subida)-", i)}
-    assert "yams-0-cartela-titulo" not in ids and "yams-cartela-0-titulo" in ids
+    assert "yams-cartela-0-titulo" not in ids and 'data-on-turn="0"' in html
     assert not {i for i in ids if re.fullmatch(r"yams-cartela-\d", i)} and "mesa-jogo" not in ids
     assert len(html) < len(parts(scored, 1).html) / 3
     # A roll sends the dice and the lit cells of the card on turn, no sum and no other card.

@@ -111,11 +111,17 @@
   var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   function behavior() { return reducedMotion && reducedMotion.matches ? "auto" : "smooth"; }
 
+  // The tab of the card on turn (Bozó, Yam's): the throws' line names that card.
+  function turnTab() {
+    var line = document.querySelector("#mesa-jogo [data-on-turn]");
+    return line && document.querySelector('[data-card-tab="' + line.dataset.onTurn + '"]');
+  }
+
   function readGame() {
     var status = document.getElementById("mesa-status");
     var result = document.getElementById("mesa-resultado");
     var shown = document.getElementById("mesa-versao");
-    var tab = document.querySelector("[data-card-tab][data-on-turn]");
+    var tab = turnTab();
     return {
       yours: !!(status && status.classList.contains("mesa-status--yours")),
       result: !!(result && result.querySelector("*")),
@@ -442,7 +448,7 @@
     setInterval(updateAway, 1000);
     updateClocks();
     setInterval(updateClocks, 250);
-    var tab = document.querySelector("[data-card-tab][data-on-turn]");
+    var tab = turnTab();
     if (tab) showCard(tab, true);
     markAllTabs();
     if (readGame().yours) showPlay();

@@ -44,8 +44,8 @@
     var now = document.querySelector("#mesa-jogo [data-card-row]");
     if (!now || now === row) return;
     row = now;
-    var tab = document.querySelector("[data-card-tab][data-on-turn]");
-    var card = tab && document.getElementById((tab.getAttribute("href") || "").slice(1));
+    var line = document.querySelector("#mesa-jogo [data-on-turn]");
+    var card = line && now.querySelector('[data-card="' + line.dataset.onTurn + '"]');
     if (card && now.scrollWidth > now.clientWidth) now.scrollLeft = card.offsetLeft - now.offsetLeft;
   }
 
