@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.presenters import NO_DRAWINGS, no_defs, no_pause
+from games.presenters import NO_DRAWINGS, action_json, no_defs, no_pause
 from games.presenters.dice import felt
 from games.rules.bozo import BOX_NAMES
 
@@ -29,7 +29,7 @@ class Row:
     name: str
     value: int | None
     points: int | None  # what marking it now would give, when the viewer may
-    action: dict[str, Any] | None
+    action: str | None  # the score action as its button sends it, when the viewer may take it
     label: str
 
 
@@ -39,7 +39,7 @@ class Card:
     title: str
     team: int | None
     yours: bool
-    rows: list[Row]
+    rows: tuple[Row, ...]
     total: int
 
 
@@ -97,14 +97,15 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
             points = potential.get(box, 0) if box in mine else None
             name = BOX_NAMES[box]
             label = mark % {"points": points, "name": name} if points is not None else ""
-            rows.append(Row(box, name, value, points, mine.get(box), label))
+            action = mine.get(box)
+            rows.append(Row(box, name, value, points, action and action_json(action), label))
         result.append(
             Card(
                 index=index,
                 title=title,
                 team=index if teams else None,
                 yours=index == yours,
-                rows=rows,
+                rows=tuple(rows),
                 total=card["total"],
             )
         )
