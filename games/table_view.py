@@ -22,6 +22,15 @@ from games.table_result import recent_log, result
 
 
 @dataclass(frozen=True, slots=True)
+class Control:
+    """One of the host's buttons on a seat: the command's fields, as the form sends them."""
+
+    label: str
+    primary: bool
+    fields: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     index: int
     name: str
@@ -38,7 +47,7 @@ class SeatView:
     is_you: bool
     is_host: bool
     on_turn: bool
-    controls: list[SimpleNamespace]
+    controls: tuple[Control, ...]
     clock_due: str = ""  # when the move clock of the seat on turn runs out
     clock_seconds: int = 0
 
@@ -236,7 +245,7 @@ def seat_views(copy: TableCopy, you, movers, names, mode) -> list[SeatView]:
                 is_you=seat.index == you,
                 is_host=person and seat.user_id == copy.host_id,
                 on_turn=seat.index in movers,
-                controls=seat_controls(copy, seat, names) if host_view else [],
+                controls=seat_controls(copy, seat, names) if host_view else (),
                 **_clock(copy, seat.index),
             )
         )
@@ -255,9 +264,9 @@ def _since(moment: datetime) -> str:
     return _("desde %(time)s") % {"time": formats.time_format(timezone.localtime(moment), "H:i")}
 
 
-def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[SimpleNamespace]:
+def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> tuple[Control, ...]:
     """The host's controls on one seat."""
-    controls: list[SimpleNamespace] = []
+    controls: list[Control] = []
     is_host_seat = seat.user_id is not None and seat.user_id == copy.host_id
     if copy.waiting:
         if seat.empty:
@@ -282,8 +291,8 @@ def seat_controls(copy: TableCopy, seat: SeatCopy, names: list[str]) -> list[Sim
         controls.append(
             _control(label, cmd="mute", seat=seat.index, muted="0" if seat.muted else "1")
         )
-    return controls
+    return tuple(controls)
 
 
-def _control(label: str, *, primary: bool = False, **fields: Any) -> SimpleNamespace:
-    return SimpleNamespace(label=label, primary=primary, fields=fields.items())
+def _control(label: str, *, primary: bool = False, **fields: Any) -> Control:
+    return Control(label, primary, tuple(fields.items()))

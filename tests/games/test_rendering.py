@@ -185,6 +185,7 @@ def test_the_platform_names_no_game():
         root / "games/static/games/table.css",
         root / "games/jinja2/games/_table.html",
         root / "games/jinja2/games/_seats.html",
+        root / "games/jinja2/games/_actions.html",
         root / "games/jinja2/games/_result.html",
         *(root / "games").glob("[a-z]*.py"),
     ]
