@@ -46,7 +46,6 @@ class SeatView:
     muted: bool
     is_you: bool
     is_host: bool
-    on_turn: bool
     controls: tuple[Control, ...]
     clock_due: str = ""  # when the move clock of the seat on turn runs out
     clock_seconds: int = 0
@@ -73,7 +72,6 @@ def table_context(
     game = rules.get(copy.game)
     names = [seat_name(s) for s in copy.seats]
     movers = game.to_act(copy.state) if copy.playing else []
-    people_on_turn = [i for i in movers if copy.seats[i].user_id is not None]
     you = seat
     mine = copy.seats[you] if you is not None else None
     legal = game.legal_actions(copy.state, you) if copy.playing and you is not None else []
@@ -88,7 +86,7 @@ def table_context(
         "waiting": copy.waiting,
         "you": you,
         "your_turn": your_turn,
-        "people_on_turn": people_on_turn,
+        "movers": movers,
         "banner": banner_text,
         "announcement": announcement(copy, you, your_turn, names) or banner_text,
         "away": away_line(copy, you, movers, names),
@@ -244,7 +242,6 @@ def seat_views(copy: TableCopy, you, movers, names, mode) -> list[SeatView]:
                 muted=seat.muted,
                 is_you=seat.index == you,
                 is_host=person and seat.user_id == copy.host_id,
-                on_turn=seat.index in movers,
                 controls=seat_controls(copy, seat, names) if host_view else (),
                 **_clock(copy, seat.index),
             )

@@ -144,6 +144,9 @@ class CardsOnAPhoneTests(LiveServerTestCase):
             on_turn = ana.get_by_role("region", name=re.compile(r"\(na vez\)$"))
             expect(on_turn).to_have_count(1)
             expect(on_turn).to_have_class(re.compile("score-card--yours"))
+            # So is her seat, from #mesa-status's list of the seats on turn; no robot's seat.
+            expect(ana.locator(".seat__turn:visible")).to_have_count(1)
+            expect(ana.locator(".seat--you .seat__turn")).to_be_visible()
             shot(ana, f"bozo-{mode}-360")
             assert unreadable(ana.locator(".card-tab, .card-tab__name")) == []
             for tab in ana.locator(".card-tab").all():

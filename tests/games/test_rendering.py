@@ -125,6 +125,23 @@ def test_the_version_carrier_names_the_games_own_version_only_when_it_is_older(d
     assert carrier() == f'<span id="mesa-versao" data-version="{version + 2}"></span>'
 
 
+def test_the_seats_on_turn_are_named_by_the_banner_and_a_turn_change_resends_no_seat(
+    robot_duel, ana
+):
+    """table.css marks the seats that #mesa-status lists (a robot's too): a turn that passes
+    sends the banner, not the seats, whose marks are always in the markup."""
+    sent: rendering.Sent = {}
+    first = everything(table_render(snapshots.get(robot_duel.pk), 0), sent)
+    assert re.search(r'id="mesa-status"[^>]*data-turn="0"', first)
+    assert first.count('class="seat__turn"') == 2
+    act(robot_duel, ana, {"type": "roll", "cup": False})
+    changes(table_render(snapshots.get(robot_duel.pk), 0), sent)
+    act(robot_duel, ana, {"type": "score", "box": "general"})
+    html = changes(table_render(snapshots.get(robot_duel.pk), 0), sent)
+    assert re.search(r'id="mesa-status"[^>]*data-turn="1"', html)  # the robot's turn
+    assert "mesa-lugar" not in html
+
+
 def test_every_spectator_of_a_version_shares_one_render_and_each_seat_has_its_own(
     duel, ana, monkeypatch
 ):
