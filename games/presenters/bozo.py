@@ -54,8 +54,8 @@ def context(
     hint_place: bool = False,
     history: tuple[tuple[dict[str, Any], ...], ...] = (),
 ) -> SimpleNamespace:
-    turn_key = f"{view['to_move']}:{'.'.join(map(str, view['turns_taken']))}"
     to_move = view["to_move"]
+    turn_key = f"{to_move}:{'.'.join(map(str, view['turns_taken']))}"
     # A team's shared card in pairs; none once the game is over.
     turn_card = None if to_move is None or view["finished"] else view["card_of"][to_move]
     return SimpleNamespace(
