@@ -98,7 +98,8 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
             name = BOX_NAMES[box]
             label = mark % {"points": points, "name": name} if points is not None else ""
             action = mine.get(box)
-            rows.append(Row(box, name, value, points, action and action_json(action), label))
+            sent = action_json(action) if action else None
+            rows.append(Row(box, name, value, points, sent, label))
         result.append(
             Card(
                 index=index,
