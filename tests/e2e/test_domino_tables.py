@@ -189,8 +189,10 @@ def play_turn(page: Page, trouble: list[str]) -> tuple[str, str]:
     place = page.locator(chosen)
     try:
         place.click(timeout=3000)
-    except PlaywrightTimeout:
-        trouble.append(f"{page.who}: something lies over the lit place {wanted[0]!r}")
+    except PlaywrightTimeout as error:
+        # Playwright's call log says why the click waited: covered, moving, or replaced.
+        why = " | ".join(line.strip() for line in str(error).splitlines()[-4:])
+        trouble.append(f"{page.who}: something lies over the lit place {wanted[0]!r}: {why}")
         place.dispatch_event("click")
     try:
         wait_for_version(page, before + 1)
