@@ -1652,18 +1652,22 @@ VERSION_IN_FRAGMENT = re.compile(r'id="mesa-versao" data-version="(\d+)"')
 
 
 class BareTable:
-    """The bare loop's client (tests/bench/live_asgi.py, `/ws/nua/<id>/`): a Bozó duel's two
-    players on their sockets, the one on turn sending a move as the page sends it, and the next
-    waiting until both sockets have read the new version. The same closed loop as a table's."""
+    """The bare loop's client (tests/bench/live_asgi.py, `/ws/nua/<id>/`): a table's people on
+    their sockets (the first `people` users, in their seats' order) and its spectators (the
+    rest), the one on turn sending a move as the page sends it, and the next waiting until every
+    socket has read the new version. The same closed loop as a table's."""
 
-    def __init__(self, bench: Bench, load: int, users: list[dict[str, Any]], table_id: int):
+    def __init__(
+        self, bench: Bench, load: int, users: list[dict[str, Any]], table_id: int, people: int = 2
+    ):
         self.bench, self.load, self.users, self.table_id = bench, load, users, table_id
+        self.people = people
         self.sockets: list[ClientConnection] = []
         self.version = 0
 
     async def connect(self) -> bool:
         try:
-            for user in self.users:  # seat 0, then seat 1
+            for user in self.users:  # seat 0, seat 1, ..., then the spectators
                 ws = await self.bench.open(f"/ws/nua/{self.table_id}/", user["session"])
                 self.sockets.append(ws)
                 async with asyncio.timeout(ACK_TIMEOUT):
@@ -1685,7 +1689,7 @@ class BareTable:
             while not bench.phase.stopping:
                 frame = move_frame(self.version, port, self.table_id)
                 sent = loop.time()
-                await self.sockets[self.version % 2].send(frame)
+                await self.sockets[self.version % self.people].send(frame)
                 async with asyncio.timeout(ACK_TIMEOUT):
                     replies = await asyncio.gather(*(ws.recv() for ws in self.sockets))
                 received = loop.time()
@@ -1936,12 +1940,22 @@ async def scenario(
     }
 
 
-async def bare_phase(site, bench, users, tables, warmup, seconds) -> Phase | None:
-    """The bare loop over as many duels of its own, closed loop; None when the server has no
-    such route (a checkout from before it, under BENCH_LIVE_COMPARE)."""
-    pairs = [[users[2 * i]["id"], users[2 * i + 1]["id"]] for i in range(tables)]
-    table_ids = run_setup(site.env, {"op": "tables", "pairs": pairs})
-    loops = [BareTable(bench, i, users[2 * i : 2 * i + 2], t) for i, t in enumerate(table_ids)]
+async def bare_phase(
+    site, bench, users, tables, warmup, seconds, request=None, people=2
+) -> Phase | None:
+    """The bare loop over as many tables of its own, closed loop: Bozó duels, or the tables
+    that `request` sets up with `people` people each and the rest of their share of `users`
+    watching (the shape of the table scenario beside it). None when the server has no such
+    route (a checkout from before it, under BENCH_LIVE_COMPARE)."""
+    if request is None:
+        pairs = [[users[2 * i]["id"], users[2 * i + 1]["id"]] for i in range(tables)]
+        request = {"op": "tables", "pairs": pairs}
+    table_ids = run_setup(site.env, request)
+    share = len(users) // tables
+    loops = [
+        BareTable(bench, i, users[share * i : share * (i + 1)], t, people)
+        for i, t in enumerate(table_ids)
+    ]
     errors = len(bench.errors)
     if not all(await gather_limited([loop.connect() for loop in loops])):
         del bench.errors[errors:]
@@ -2032,6 +2046,10 @@ async def table_scenario(
 
         echo = Phase("eco", loads=tables)
         await measure(bench, echo, [g.run() for g in groups], warmup, seconds)
+        bare = None
+        if not think and not robot_seats and len(people_seats) > 1:
+            shape = (request, len(people_seats))
+            bare = await bare_phase(site, bench, users, tables, warmup, seconds, *shape)
         game = Phase("mesa", loads=tables)
         game.sockets_by_role = {"player": len(people_seats), "spectator": spectators}
         await measure(
@@ -2053,6 +2071,7 @@ async def table_scenario(
         "people_sockets": people,
         "spectator_sockets": watchers,
         "robot_seats": robot_seats,
+        "bare": bare,
         **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
 
@@ -2326,8 +2345,12 @@ def _targets(backend: str, r: dict[str, Any], base_bytes: tuple[float, str]) -> 
     """The targets beside a scenario's figures (printed, never asserted)."""
     pg, human = backend == "postgres", bool(r["think"])
     targets = {"errors": "0"}
-    if r.get("game_name", "bozo") != "bozo":  # the issues set the other games no figure's target
-        return targets
+    if r.get("game_name", "bozo") != "bozo":  # issue 30: Dominó, Dozito and Yam's, ≤ 3× bare
+        return {**targets, "bare_ratio": "≤ 3×"} if r.get("bare") is not None else targets
+    if r.get("bare") is not None:
+        targets["own_cpu_ms"] = "≤ 1,5 ms"
+        if not pg:
+            targets["bare_ratio"] = "≤ 1,7×"
     busy = max(r["game"].others_cpu_percent, r["echo"].others_cpu_percent)
     if busy > BUSY_MACHINE_PERCENT:
         targets["others_cpu_percent"] = "ATENÇÃO: disputa"
@@ -2344,6 +2367,22 @@ def _targets(backend: str, r: dict[str, Any], base_bytes: tuple[float, str]) -> 
         if pg and r["tables"] == 50:
             targets["server_cpu_ms"] = f"≤ {TARGET_CPU_MS_PER_MOVE} ms"
     return targets
+
+
+def _bare_lines(r: dict[str, Any], base: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
+    """The bare loop of the run and the table's CPU as a ratio of it (issue 30's measure)."""
+    if r.get("bare") is None:
+        return []
+    bare_ms = r["bare"].cpu_per_op("server") * 1000
+    site_ms = r["game"].cpu_per_op("server") * 1000
+    old_bare = (base.get("bare") or {}).get("server_cpu_ms")
+    old_site = base.get("game", {}).get("server_cpu_ms")
+    old_ratio = _fmt(old_site / old_bare, 2) if old_bare and old_site else "—"
+    return [
+        ("CPU laço nu/jogada (ms)", _fmt(bare_ms, 2), "", _fmt(old_bare, 2), "bare_cpu_ms"),
+        ("custo próprio/jogada (ms)", _fmt(site_ms - bare_ms, 2), "", "", "own_cpu_ms"),
+        ("CPU daphne ÷ laço nu", _fmt(site_ms / bare_ms, 2), "", old_ratio, "bare_ratio"),
+    ]
 
 
 SUMMARY_ROWS = [  # (figure, key in Phase.figures(), digits)
@@ -2410,6 +2449,7 @@ def print_summary() -> None:
                 for fig, key, digits in rows
                 if key != "backend_cpu_ms" or r["game"].backend_cpu is not None
             ]
+            lines += _bare_lines(r, base)
             lines.append(
                 (
                     "memória/socket (KiB)",

@@ -58,13 +58,14 @@ BARE_FRAGMENT = (
 
 
 class BareLoopConsumer(AsyncWebsocketConsumer):
-    """The bare loop: two seated people take turns, seat `version % 2` on turn."""
+    """The bare loop: the table's seated people take turns, seat `version % people` on turn
+    (seats 0 to people - 1); anyone else at the table watches."""
 
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user_id = self.scope["user"].pk
-        self.seat = await database_sync_to_async(self.seat_of)()
-        if self.seat is None:
+        self.seat, self.people = await database_sync_to_async(self.seat_of)()
+        if not self.people:
             await self.close(code=4003)
             return
         self.group = f"nua-{self.table_id}"
@@ -73,15 +74,17 @@ class BareLoopConsumer(AsyncWebsocketConsumer):
         version = await database_sync_to_async(self.version_now)()
         await self.send(text_data=self.fragment(version))
 
-    def seat_of(self) -> int | None:
-        seats = Seat.objects.filter(table_id=self.table_id, user_id=self.user_id)
-        return seats.values_list("index", flat=True).first()
+    def seat_of(self) -> tuple[int | None, int]:
+        """This person's seat (None: a spectator) and how many people sit at the table."""
+        seats = Seat.objects.filter(table_id=self.table_id, user__isnull=False)
+        by_user = dict(seats.values_list("user_id", "index"))
+        return by_user.get(self.user_id), len(by_user)
 
     def version_now(self) -> int:
         return Table.objects.values_list("version", flat=True).get(pk=self.table_id)
 
     def fragment(self, version: int) -> str:
-        return BARE_FRAGMENT.format(version=version, turn=version % 2, seat=self.seat)
+        return BARE_FRAGMENT.format(version=version, turn=version % self.people, seat=self.seat)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame = json.loads(text_data or "{}")
@@ -96,7 +99,8 @@ class BareLoopConsumer(AsyncWebsocketConsumer):
     def move(self, version: int, cid: str, action: dict) -> int | None:
         with transaction.atomic():
             status, now = Table.objects.values_list("status", "version").get(pk=self.table_id)
-            if status != Table.Status.PLAYING or now != version or version % 2 != self.seat:
+            on_turn = version % self.people == self.seat
+            if status != Table.Status.PLAYING or now != version or not on_turn:
                 return None
             guarded = Table.objects.filter(pk=self.table_id, version=version)
             if not guarded.update(version=version + 1):
