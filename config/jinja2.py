@@ -25,7 +25,7 @@ from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from games.partials import Partial, partial, parts_of
+from games.partials import Lazy, Partial, partial, parts_of
 from games.presenters import action_json
 
 TRANSLATION_SETTINGS = frozenset({"LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", "USE_I18N"})
@@ -110,7 +110,7 @@ class CachedInclude:
     its owner) renders once for all its viewers and versions. Every value of `context` is
     hashable, or a dict or a SimpleNamespace of such values; the template reads nothing else
     (its texts aside), so two viewers share its markup only when everything it shows is the
-    same for both."""
+    same for both. A `Lazy` value is made only when the part is drawn."""
 
     def __init__(self, env: Environment) -> None:
         self.env = env
@@ -131,7 +131,8 @@ class CachedInclude:
             if found is not None:
                 self.memo.move_to_end(key)
                 return found
-        html, parts = parts_of(self.env.get_template(name), context)
+        made = {k: v.make() if isinstance(v, Lazy) else v for k, v in context.items()}
+        html, parts = parts_of(self.env.get_template(name), made)
         found = (Markup(html), parts)  # noqa: S704 - autoescaped
         with self.lock:
             if key not in self.memo:
@@ -143,7 +144,10 @@ class CachedInclude:
 
 
 def _frozen(value: Any) -> Any:
-    """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple."""
+    """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple, a
+    `Lazy` value as its key."""
+    if isinstance(value, Lazy):
+        return (Lazy, value.key)
     if isinstance(value, SimpleNamespace):
         value = vars(value)
     if isinstance(value, dict):

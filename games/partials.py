@@ -11,6 +11,7 @@ latest ones not yet inside another, which its markup holds in the order they wer
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from jinja2 import pass_context
@@ -26,6 +27,15 @@ class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quic
     # ids): one tuple that every socket shares instead of one each (a socket remembers some 70).
     mark: tuple[int, int, tuple[str, ...]] = (0, 0, ())
     follows: tuple[bool, ...] = ()  # each child: right after the sibling before it
+
+
+class Lazy(NamedTuple):
+    """A value of a `cached_include` part's context, made only when the part is drawn: `key`
+    holds everything `make` reads and stands for the value in the part's key, so a part already
+    drawn is found without making its value (a Yam's card's 80 cells) again."""
+
+    key: Hashable
+    make: Callable[[], Any]
 
 
 class Partials:

@@ -4,6 +4,7 @@ anything."""
 
 from __future__ import annotations
 
+import functools
 from types import SimpleNamespace
 
 import pytest
@@ -12,7 +13,7 @@ from django.utils import translation
 from jinja2 import DictLoader
 
 from config import jinja2
-from games.partials import parts_of
+from games.partials import Lazy, parts_of
 
 TEMPLATES = {
     "card.html": "{{ card.name }}:{{ g.labels.points }}:"
@@ -56,6 +57,26 @@ def test_a_part_is_rendered_once_per_context_and_shared(env):
         assert page(env, other) == "Bia:pontos::E-mail|"
         assert page(env, other, points="pts") == "Bia:pts::E-mail|"
         assert len(cached.memo) == 4
+
+
+def test_a_lazy_value_is_made_only_when_no_part_has_its_key(env):
+    made = []
+
+    def card(name: str) -> SimpleNamespace:
+        made.append(name)
+        return SimpleNamespace(name=name, buttons=())
+
+    def lazy(*names: str) -> list[Lazy]:
+        return [Lazy(("card", name), functools.partial(card, name)) for name in names]
+
+    with translation.override("pt-br"):
+        assert page(env, lazy("Ana", "Bia")) == "Ana:pontos::E-mail|Bia:pontos::E-mail|"
+        assert made == ["Ana", "Bia"]
+        assert page(env, lazy("Bia", "Caio")) == "Bia:pontos::E-mail|Caio:pontos::E-mail|"
+        assert made == ["Ana", "Bia", "Caio"]  # Bia's part was found by its key alone
+        # The rest of the context is still part of the key: another label, another part.
+        assert page(env, lazy("Ana"), points="pts") == "Ana:pts::E-mail|"
+        assert made == ["Ana", "Bia", "Caio", "Ana"]
 
 
 def test_each_language_keeps_its_own_parts(site):

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.presenters import NO_DRAWINGS, no_early_end, no_hint
-from games.presenters.domino_board import board
+from games.presenters.domino_board import board_part
 from games.presenters.domino_events import foot, hand_end
 from games.presenters.domino_series import series
 from games.presenters.domino_tiles import PIPS, Tile, draw
@@ -172,7 +172,7 @@ def context(
         tile = draw(b, a, True)
         fits = where.get((a, b), [])
         hand.append(HandTile(tile, fits, tile.label + (fits_label(fits) if on_turn else "")))
-    laid = board(view, names)
+    laid = board_part(view, names)
     counted = [(ARM_NAMES.get(k, _("bucho")), v) for k, v in view["counted"].items()]
     scored = next((e for e in reversed(events) if e.get("type") == "score"), None)
     return SimpleNamespace(

@@ -4,6 +4,7 @@ bends round the table, and the open places, cropped to what is on the table."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.partials import Lazy
 from games.presenters.domino_tiles import Tile, draw
 from games.rules.domino import ARM_NAMES
 
@@ -87,6 +89,20 @@ def _lay(arm: str, lengths: Sequence[tuple[float, float]]) -> list[tuple[str, tu
         out.append((way, rect))
         front = far
     return out
+
+
+def board_part(view: dict[str, Any], names: list[str]) -> Lazy:
+    """The board as `cached_include` draws it: made only when no board drawn before has the same
+    key, which holds everything `board` reads of the view (the line, the last tile's player)."""
+    table, last = view["table"], view["last"]
+    key = (
+        tuple(table["bucho"] or ()),
+        tuple((arm, tuple(map(tuple, laid))) for arm, laid in table["arms"].items()),
+        (last["end"], names[last["seat"]], view["pair_of"][last["seat"]]) if last else None,
+        tuple(view["open"]),
+        tuple(view["ends"].items()),
+    )
+    return Lazy(key, functools.partial(board, view, names))
 
 
 def board(view: dict[str, Any], names: list[str]) -> Board:

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from games.presenters import NO_DRAWINGS, no_defs, no_early_end
 from games.presenters.dozito_cards import SUN, Face, face
-from games.presenters.dozito_grid import grid, placed_slots
+from games.presenters.dozito_grid import grid_part, placed_slots
 from games.presenters.dozito_scores import decided, ended, round_end, score_table
 from games.presenters.dozito_turn import turn_line
 from games.rules.dozito import shown
@@ -58,12 +58,11 @@ def context(
 ) -> SimpleNamespace:
     turn = view["turn"]
     places = {a["slot"]: a for a in legal if a["type"] == "place"}
-    grids = [
-        grid(view, s, names, places if s == seat else {}, placed_slots(events, s))
+    grids = {
+        s: grid_part(view, s, names, places if s == seat else {}, placed_slots(events, s))
         for s in range(view["seats"])
         if view["grids"][s]
-    ]
-    own = next((g for g in grids if g.yours), None)
+    }
     takes = {a.get("pile", "draw"): a for a in legal if a["type"] == "take"}
     discards = {a["pile"]: a for a in legal if a["type"] == "discard"}
     piles = []
@@ -86,8 +85,8 @@ def context(
     history = tuple(history) or ((tuple(events),) if events else ())
     return SimpleNamespace(
         seat=seat,
-        own=own,
-        others=[g for g in grids if not g.yours],
+        own=grids.get(view["seat"]),
+        others=[part for s, part in grids.items() if s != view["seat"]],
         piles=piles,
         draw_count=view["draw_count"],
         draw=takes.get("draw"),

@@ -5,12 +5,14 @@ the grid's score written as a sum."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.partials import Lazy
 from games.presenters import action_json
 from games.presenters.dozito_cards import SUN, Face, face
 from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups
@@ -58,6 +60,36 @@ def placed_slots(events: Sequence[dict[str, Any]], seat: int) -> dict[int, str]:
                 laid[e["slot"]] = source
             source = "hand"
     return laid
+
+
+def grid_part(
+    view: dict[str, Any],
+    seat: int,
+    names: list[str],
+    places: dict[int, dict[str, Any]],
+    recent: dict[int, str],
+) -> Lazy:
+    """`seat`'s grid as `cached_include` draws it: made only when no grid drawn before has the
+    same key, which holds everything `grid` reads of the view for that seat."""
+    turn = view["turn"]
+    clash = turn["slot"] if turn and turn["phase"] == "clash" and seat == view["to_move"] else None
+    key = (
+        seat,
+        seat == view["seat"],
+        names[seat],
+        seat == view["to_move"],
+        view["out"][seat],
+        view["points"][seat],
+        view["totals"][seat],
+        clash,
+        tuple(
+            (c["slot"], c["up"], tuple(sorted(c["card"].items())) if c["up"] else None)
+            for c in view["grids"][seat]
+        ),
+        tuple((slot, tuple(sorted(a.items()))) for slot, a in sorted(places.items())),
+        tuple(sorted(recent.items())),
+    )
+    return Lazy(key, functools.partial(grid, view, seat, names, places, recent))
 
 
 def grid(

@@ -13,12 +13,14 @@ nothing the view hides can reach a page.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
+from games.partials import Lazy
 from games.presenters import action_json, no_defs, no_early_end, no_pause
 from games.presenters.dice import felt
 from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
@@ -81,15 +83,29 @@ class Column:
 class Card:
     index: int
     title: str
-    name: str
     yours: bool
     left: bool
-    place: int
     columns: tuple[Column, ...]
     upper_rows: tuple[Row, ...]
     middle_rows: tuple[Row, ...]  # Máx and Mín, when in play
     lower_rows: tuple[Row, ...]
     total: int
+
+
+class Standing(NamedTuple):
+    index: int
+    name: str
+    yours: bool
+    left: bool
+    place: int
+    total: int
+
+
+class Heading(NamedTuple):  # a column's names, for the legend under the cards
+    key: str
+    name: str
+    short: str
+    arrow: str
 
 
 def context(
@@ -109,7 +125,18 @@ def context(
         for column in card["columns"].values()
         for value in column.values()
     )
-    all_cards = cards(view, seat, legal, names)
+    totals = [card["total"] for card in view["cards"]]
+    standings = [
+        Standing(
+            index=index,
+            name=_("Você") if index == seat else _name(names, index),
+            yours=index == seat,
+            left=bool(card["left"]),
+            place=1 + sum(total > card["total"] for total in totals),
+            total=int(card["total"]),
+        )
+        for index, card in enumerate(view["cards"])
+    ]
     return SimpleNamespace(
         **felt(
             view["turn"],
@@ -121,8 +148,9 @@ def context(
         ),
         over=bool(view["finished"]),
         hint_place=hint_place,
-        cards=all_cards,
-        standings=sorted(all_cards, key=lambda card: (card.place, card.index)),
+        cards=cards(view, seat, legal, names),
+        standings=sorted(standings, key=lambda card: (card.place, card.index)),
+        columns=[Heading(c, COLUMN_NAMES[c], COLUMN_SHORT[c], ARROWS[c]) for c in view["columns"]],
         note=seca_note(view),
         labels=SimpleNamespace(
             card=_("Cartela"),
@@ -216,64 +244,87 @@ def voids(box: str, points: int | None, column: dict[str, int | None]) -> bool:
     return points <= other if box == "max" else other <= points
 
 
-def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Card]:
-    to_move, potential = view["to_move"], view["potential"]
+def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Lazy]:
+    """Each card as `cached_include` draws it: made only when no card drawn before is the same,
+    from what its key holds (the card's boxes, its owner, the hand's offers on the card on turn,
+    the viewer's buttons on their own)."""
+    to_move = None if view["finished"] else view["to_move"]
     buttons = {(a["column"], a["box"]): a for a in legal if a["type"] == "score"}
-    mark = _("Marcar %(points)s em %(box)s, coluna %(column)s")
-    could = _("%(box)s, coluna %(column)s: daria %(points)s")
-    totals_ = [card["total"] for card in view["cards"]]
+    columns, boxes = tuple(view["columns"]), tuple(view["boxes"])
     result = []
     for index, card in enumerate(view["cards"]):
-        on_turn = index == to_move and not view["finished"]
         # The hand on the table is public: every viewer sees what it would give where.
-        offers = potential if on_turn else {}
-        nexts = {
-            column: next_box(column, [b for b, v in card["columns"][column].items() if v is None])
-            for column in view["columns"]
-        }
-        rows = []
-        for box in view["boxes"]:
-            cells = []
-            for column in view["columns"]:
-                filled = card["columns"][column]
-                points = offers.get(column, {}).get(box)
-                action = buttons.get((column, box)) if index == seat else None
-                where = {"box": BOX_NAMES[box], "column": COLUMN_NAMES[column], "points": points}
-                label = "" if points is None else (mark if action else could) % where
-                cells.append(
-                    Cell(
-                        id=f"yams-{index}-{column}-{box}",
-                        column=column,
-                        box=box,
-                        value=filled[box],
-                        points=points,
-                        action=action_json(action) if action else None,
-                        label=label,
-                        next=ARROWS[column] if nexts[column] == box else "",
-                        voids=voids(box, points, filled),
-                    )
-                )
-            rows.append(Row(box, BOX_NAMES[box], SHORT.get(box, BOX_NAMES[box]), tuple(cells)))
-        columns = tuple(
-            column_of(c, card["totals"][c], card["columns"][c]) for c in view["columns"]
+        offers = view["potential"] if index == to_move else {}
+        mine = buttons if index == seat else {}
+        key = (
+            index,
+            index == seat,
+            _name(names, index),
+            bool(card["left"]),
+            columns,
+            boxes,
+            tuple(card["columns"][c][b] for c in columns for b in boxes),
+            tuple((c, b, p) for c, points in offers.items() for b, p in points.items()),
+            tuple((where, tuple(sorted(a.items()))) for where, a in sorted(mine.items())),
         )
-        name = names[index] if index < len(names) else str(index + 1)
-        result.append(
-            Card(
-                index=index,
-                title=_("Sua cartela") if index == seat else name,
-                name=_("Você") if index == seat else name,
-                yours=index == seat,
-                left=bool(card["left"]),
-                place=1 + sum(total > card["total"] for total in totals_),
-                columns=columns,
-                upper_rows=tuple(row for row in rows if row.box in UPPER),
-                middle_rows=tuple(row for row in rows if row.box in ("max", "min")),
-                lower_rows=tuple(row for row in rows if row.box in LOWER),
-                total=int(card["total"]),
-            )
-        )
+        make = functools.partial(card_of, view, index, seat, offers, mine, _name(names, index))
+        result.append(Lazy(key, make))
     return result
+
+
+def card_of(
+    view: dict[str, Any],
+    index: int,
+    seat: int | None,
+    offers: dict[str, dict[str, int]],
+    buttons: dict[tuple[str, str], dict[str, Any]],
+    name: str,
+) -> Card:
+    card = view["cards"][index]
+    mark = _("Marcar %(points)s em %(box)s, coluna %(column)s")
+    could = _("%(box)s, coluna %(column)s: daria %(points)s")
+    nexts = {
+        column: next_box(column, [b for b, v in card["columns"][column].items() if v is None])
+        for column in view["columns"]
+    }
+    rows = []
+    for box in view["boxes"]:
+        cells = []
+        for column in view["columns"]:
+            filled = card["columns"][column]
+            points = offers.get(column, {}).get(box)
+            action = buttons.get((column, box))
+            where = {"box": BOX_NAMES[box], "column": COLUMN_NAMES[column], "points": points}
+            label = "" if points is None else (mark if action else could) % where
+            cells.append(
+                Cell(
+                    id=f"yams-{index}-{column}-{box}",
+                    column=column,
+                    box=box,
+                    value=filled[box],
+                    points=points,
+                    action=action_json(action) if action else None,
+                    label=label,
+                    next=ARROWS[column] if nexts[column] == box else "",
+                    voids=voids(box, points, filled),
+                )
+            )
+        rows.append(Row(box, BOX_NAMES[box], SHORT.get(box, BOX_NAMES[box]), tuple(cells)))
+    return Card(
+        index=index,
+        title=_("Sua cartela") if index == seat else name,
+        yours=index == seat,
+        left=bool(card["left"]),
+        columns=tuple(column_of(c, card["totals"][c], card["columns"][c]) for c in view["columns"]),
+        upper_rows=tuple(row for row in rows if row.box in UPPER),
+        middle_rows=tuple(row for row in rows if row.box in ("max", "min")),
+        lower_rows=tuple(row for row in rows if row.box in LOWER),
+        total=int(card["total"]),
+    )
+
+
+def _name(names: list[str], index: int) -> str:
+    return names[index] if index < len(names) else str(index + 1)
 
 
 def hint(view: dict[str, Any], advice: list[dict[str, Any]], count: int = 3) -> SimpleNamespace:
