@@ -7,12 +7,14 @@ never sees the state itself, so nothing the view hides can reach a page.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 
+from games.partials import Lazy
 from games.presenters import NO_DRAWINGS, action_json, no_defs, no_pause
 from games.presenters.dice import felt
 from games.rules.bozo import BOX_NAMES
@@ -31,6 +33,14 @@ class Row:
     points: int | None  # what marking it now would give, when the viewer may
     action: str | None  # the score action as its button sends it, when the viewer may take it
     label: str
+
+
+class Tab(NamedTuple):  # a card's tab above the row of cards
+    index: int
+    title: str
+    team: int | None
+    yours: bool
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +73,7 @@ def context(
         over=bool(view["finished"]),
         hint_place=hint_place,
         cards=cards(view, seat, legal, names),
+        tabs=tabs(view, seat, names),
         # Said on every card and row: translated once per render.
         labels=SimpleNamespace(
             cards=_("Cartelas"),
@@ -76,41 +87,77 @@ def context(
     )
 
 
-def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Card]:
-    card_of, teams = view["card_of"], view["teams"]
-    potential = view["potential"]
+def tabs(view: dict[str, Any], seat: int | None, names: list[str]) -> list[Tab]:
+    yours = None if seat is None else view["card_of"][seat]
+    return [
+        Tab(
+            index,
+            title(view, index, yours, names),
+            index if view["teams"] else None,
+            index == yours,
+            card["total"],
+        )
+        for index, card in enumerate(view["cards"])
+    ]
+
+
+def title(view: dict[str, Any], index: int, yours: int | None, names: list[str]) -> str:
+    if view["teams"]:
+        return view["teams"][index]["name"]
+    if index == yours:
+        return _("Sua cartela")
+    return names[view["card_of"].index(index)]
+
+
+def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> list[Lazy]:
+    """Each card as `cached_include` draws it: made only when no card drawn before has the same
+    key (its boxes, its title, and on the viewer's own card the buttons and what they give)."""
     buttons = {a["box"]: a for a in legal if a["type"] == "score"}
-    yours = None if seat is None else card_of[seat]
-    mark = _("Marcar %(points)s em %(name)s")
+    yours = None if seat is None else view["card_of"][seat]
     result = []
     for index, card in enumerate(view["cards"]):
-        owners = [s for s, c in enumerate(card_of) if c == index]
-        if teams:
-            title = teams[index]["name"]
-        elif index == yours:
-            title = _("Sua cartela")
-        else:
-            title = names[owners[0]]
         mine = buttons if index == yours else {}
-        rows = []
-        for box, value in card["boxes"].items():
-            points = potential.get(box, 0) if box in mine else None
-            name = BOX_NAMES[box]
-            label = mark % {"points": points, "name": name} if points is not None else ""
-            action = mine.get(box)
-            sent = action_json(action) if action else None
-            rows.append(Row(box, name, value, points, sent, label))
-        result.append(
-            Card(
-                index=index,
-                title=title,
-                team=index if teams else None,
-                yours=index == yours,
-                rows=tuple(rows),
-                total=card["total"],
-            )
+        key = (
+            index,
+            title(view, index, yours, names),
+            bool(view["teams"]),
+            index == yours,
+            tuple(card["boxes"].items()),
+            tuple(
+                (box, view["potential"].get(box, 0), tuple(sorted(a.items())))
+                for box, a in mine.items()
+            ),
         )
+        make = functools.partial(card_of, view, index, yours, mine, key[1])
+        result.append(Lazy(key, make))
     return result
+
+
+def card_of(
+    view: dict[str, Any],
+    index: int,
+    yours: int | None,
+    buttons: dict[str, dict[str, Any]],
+    title: str,
+) -> Card:
+    card, potential = view["cards"][index], view["potential"]
+    mark = _("Marcar %(points)s em %(name)s")
+    rows = []
+    for box, value in card["boxes"].items():
+        points = potential.get(box, 0) if box in buttons else None
+        name = BOX_NAMES[box]
+        label = mark % {"points": points, "name": name} if points is not None else ""
+        action = buttons.get(box)
+        sent = action_json(action) if action else None
+        rows.append(Row(box, name, value, points, sent, label))
+    return Card(
+        index=index,
+        title=title,
+        team=index if view["teams"] else None,
+        yours=index == yours,
+        rows=tuple(rows),
+        total=card["total"],
+    )
 
 
 def ended_by(reason: str) -> str:
