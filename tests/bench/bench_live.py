@@ -1922,6 +1922,9 @@ async def scenario(
         bare = None if think else await bare_phase(site, bench, users, tables, warmup, seconds)
         game = Phase("mesa", loads=tables)
         await measure(bench, game, [p.run() for p in players], warmup, seconds)
+        bare_after = None
+        if bare is not None:  # again after the table's window: the machine drifts
+            bare_after = await bare_phase(site, bench, users, tables, warmup, seconds)
         # Before leaving, every socket gets the last view of its table (none is lost), so no
         # render is still on its way when the sockets close.
         await drain(players)
@@ -1936,6 +1939,7 @@ async def scenario(
         "tables": tables,
         "sockets": sockets,
         "bare": bare,
+        "bare_after": bare_after,
         **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
 
@@ -2055,6 +2059,9 @@ async def table_scenario(
         await measure(
             bench, game, [p.run() for p in players], warmup, seconds, count_log=bool(robot_seats)
         )
+        bare_after = None
+        if bare is not None:  # again after the table's window: the machine drifts
+            bare_after = await bare_phase(site, bench, users, tables, warmup, seconds, *shape)
         await drain(players)
         await gather_limited([p.close() for p in players], limit=256)
         await gather_limited([g.close() for g in groups], limit=256)
@@ -2072,6 +2079,7 @@ async def table_scenario(
         "spectator_sockets": watchers,
         "robot_seats": robot_seats,
         "bare": bare,
+        "bare_after": bare_after,
         **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
 
@@ -2226,7 +2234,7 @@ def report(result: dict[str, Any]) -> None:
     for label, left, right in rows:
         print(f"  {label:40}{left:>14}{right:>14}")
     if result.get("bare") is not None:
-        print_bare(game, result["bare"])
+        print_bare(game, result)
     busy = max(game.others_cpu_percent, echo.others_cpu_percent)
     if busy > BUSY_MACHINE_PERCENT:
         print(
@@ -2250,22 +2258,37 @@ def report(result: dict[str, Any]) -> None:
     )
 
 
-def print_bare(game: Phase, bare: Phase) -> None:
-    """The bare loop of the same run, and the table's figures as ratios of it."""
-    b50, b95, b99 = bare.quantiles()
+def bare_phases(r: dict[str, Any]) -> list[Phase]:
+    return [p for p in (r.get("bare"), r.get("bare_after")) if p is not None]
+
+
+def bare_cpu_ms(r: dict[str, Any]) -> float:
+    """The bare loop's daphne CPU per move, over its windows before and after the table's."""
+    phases = bare_phases(r)
+    return sum(p.server_cpu for p in phases) / max(1, sum(p.ops for p in phases)) * 1000
+
+
+def print_bare(game: Phase, r: dict[str, Any]) -> None:
+    """The bare loop of the same run (before and after the table's window), and the table's
+    figures as ratios of it."""
+    for bare, when in zip(bare_phases(r), ("antes", "depois"), strict=False):
+        b50, b95, b99 = bare.quantiles()
+        print(
+            f"  laço nu {when} (o mesmo trabalho durável num consumidor do Channels): "
+            f"{bare.rate:.0f} jogadas/s; ida e volta p50 {ms(b50)}, p95 {ms(b95)}, p99 {ms(b99)} "
+            f"ms; CPU do daphne {bare.cpu_per_op('server') * 1000:.2f} ms/jogada; "
+            f"{bare.bytes_per_op:.0f} bytes/jogada"
+        )
+    bare = r["bare"]
+    b50, b95, _b99 = bare.quantiles()
     g50, g95, _g99 = game.quantiles()
     site_ms = game.cpu_per_op("server") * 1000
-    bare_ms = bare.cpu_per_op("server") * 1000
-    print(
-        f"  laço nu (o mesmo trabalho durável num consumidor do Channels): {bare.rate:.0f} "
-        f"jogadas/s; ida e volta p50 {ms(b50)}, p95 {ms(b95)}, p99 {ms(b99)} ms; CPU do daphne "
-        f"{bare_ms:.2f} ms/jogada; {bare.bytes_per_op:.0f} bytes/jogada"
-    )
+    bare_ms = bare_cpu_ms(r)
     print(
         f"  mesa ÷ laço nu: jogadas/s {game.rate / bare.rate:.2f}×; CPU do daphne por jogada "
-        f"{site_ms / bare_ms:.2f}× (custo próprio do site {site_ms - bare_ms:.2f} ms); ida e "
-        f"volta p50 {g50 / b50:.2f}×, p95 {g95 / b95:.2f}×; bytes por jogada "
-        f"{game.bytes_per_op / bare.bytes_per_op:.1f}×"
+        f"{site_ms / bare_ms:.2f}× (custo próprio do site {site_ms - bare_ms:.2f} ms; laço nu "
+        f"{bare_ms:.2f} ms nas duas janelas); ida e volta p50 {g50 / b50:.2f}×, p95 "
+        f"{g95 / b95:.2f}×; bytes por jogada {game.bytes_per_op / bare.bytes_per_op:.1f}×"
     )
 
 
@@ -2295,6 +2318,7 @@ def save_results(path: Path) -> None:
                         "game": r["game"].figures(),
                         "echo": r["echo"].figures(),
                         "bare": r["bare"].figures() if r.get("bare") else None,
+                        "bare_cpu_ms": bare_cpu_ms(r) if r.get("bare") else None,
                         "kib_per_table_socket": r["kib_per_table_socket"],
                         "kib_per_echo_socket": r["kib_per_echo_socket"],
                         "moves_acked": r["moves_acked"],
@@ -2373,9 +2397,9 @@ def _bare_lines(r: dict[str, Any], base: dict[str, Any]) -> list[tuple[str, str,
     """The bare loop of the run and the table's CPU as a ratio of it (issue 30's measure)."""
     if r.get("bare") is None:
         return []
-    bare_ms = r["bare"].cpu_per_op("server") * 1000
+    bare_ms = bare_cpu_ms(r)
     site_ms = r["game"].cpu_per_op("server") * 1000
-    old_bare = (base.get("bare") or {}).get("server_cpu_ms")
+    old_bare = base.get("bare_cpu_ms") or (base.get("bare") or {}).get("server_cpu_ms")
     old_site = base.get("game", {}).get("server_cpu_ms")
     old_ratio = _fmt(old_site / old_bare, 2) if old_bare and old_site else "—"
     return [
