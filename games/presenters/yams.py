@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from games.partials import Lazy
 from games.presenters import action_json, no_defs, no_early_end, no_pause
 from games.presenters.dice import felt
-from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
+from games.rules.yams import BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
 
 # The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
 defs = no_defs
@@ -152,29 +152,10 @@ def context(
         standings=sorted(standings, key=lambda card: (card.place, card.index)),
         columns=[Heading(c, COLUMN_NAMES[c], COLUMN_SHORT[c], ARROWS[c]) for c in view["columns"]],
         note=seca_note(view),
-        labels=SimpleNamespace(
-            card=_("Cartela"),
+        labels=SimpleNamespace(  # the cards translate their own (games/yams/_card.html)
             cards=_("Cartelas"),
             standings=_("Classificação"),
             on_turn=_("na vez"),
-            box=_("Casa"),
-            upper_half=_("parte de cima"),
-            lower_half=_("parte de baixo"),
-            bonus=_("Bônus"),
-            bonus_rule=_("+%(bonus)d com %(n)d ou mais nos Uns a Seis")
-            % {"bonus": BONUS, "n": BONUS_THRESHOLD},
-            bonus_done=_("bônus de %(bonus)d ganho") % {"bonus": BONUS},
-            max_min=_("Máx+Mín"),
-            max_min_rule=_("O Máx precisa passar do Mín, senão os dois valem 0"),
-            void=_("Máx e Mín valem 0: o Máx não superou o Mín."),
-            void_short=_("anulados"),
-            voids=_("anula Máx e Mín"),
-            total=_("Total"),
-            column_total=_("Coluna"),
-            zero=_("riscada"),
-            open=_("em aberto"),
-            next=_("próxima casa"),
-            left=_("saiu"),
         ),
     )
 

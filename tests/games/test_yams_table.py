@@ -281,3 +281,11 @@ def test_a_robot_game_of_three_renders_at_every_step_for_each_seat_and_a_spectat
     assert shown == sorted(totals, reverse=True)
     assert not buttons(html) and "yams-potential" not in html
     assert "bozo-dado-0" not in html and "yams-nota" not in html  # the felt goes at the end
+
+
+def test_the_bonus_row_states_the_rules_own_bonus_and_threshold():
+    """The card's texts are translated in its template, with the rule's figures written there:
+    they must be the rules' own."""
+    html = render(setup(2, columns=1), 0, ["Ana", "Bia"])
+    rule = f"+{rules.BONUS} com {rules.BONUS_THRESHOLD} ou mais nos Uns a Seis"
+    assert html.count(f'title="{rule}"') == 2  # the bonus row of each card
