@@ -104,6 +104,7 @@ def context(
         scores=score_table(view, names),
         decided=decided(view, names),
         over=bool(view["finished"]),
+        to_move=view["to_move"],
         round=view["round"],
         rounds=view["rounds"],
         last_turns=view["last_turns"] is not None,

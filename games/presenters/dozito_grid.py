@@ -37,7 +37,6 @@ class Grid:
     seat: int
     title: str
     yours: bool
-    on_turn: bool
     out: bool
     cells: tuple[Cell, ...]
     points: int | None
@@ -77,7 +76,6 @@ def grid_part(
         seat,
         seat == view["seat"],
         names[seat],
-        seat == view["to_move"],
         view["out"][seat],
         view["points"][seat],
         view["totals"][seat],
@@ -138,7 +136,6 @@ def grid(
         seat=seat,
         title=title,
         yours=yours,
-        on_turn=seat == view["to_move"],
         out=view["out"][seat],
         cells=tuple(cells),
         points=view["points"][seat],

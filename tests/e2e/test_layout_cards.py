@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from games import services
+from games import rules, services
 from tests.e2e.live import LiveServerTestCase, elsewhere
 from tests.e2e.pages import assert_on_screen, open_table, shot, wait_connected
 from tests.e2e.positions import play_until, started
@@ -155,6 +155,22 @@ class CardsOnAPhoneTests(LiveServerTestCase):
                 expect(card).to_be_in_viewport()
                 assert unreadable(card.locator(".score-row__name")) == []
                 assert unreadable(ana.locator(".card-tab, .card-tab__name")) == []
+
+    def test_the_dozito_grid_on_turn_is_marked_from_the_status_line_alone(self):
+        ana = self.player("ana", "Ana")
+        bia = self.player("bia", "Bia")
+        table = started("dozito", "mesa", ana.user, others=[bia.user])
+        game = rules.get("dozito")
+        play_until(table, [ana.user, bia.user], lambda copy: game.to_act(copy.state) == [1])
+        open_table(ana, table.pk)
+        expect(ana.locator("#dozito-estado")).to_have_attribute("data-on-turn", "1")
+        # Bia's grid has the sign and the outline, Ana's neither: dozito.css, from that line.
+        expect(ana.locator(".dz-grid__turn:visible")).to_have_count(1)
+        expect(ana.locator("#dozito-grade-1 .dz-grid__turn")).to_be_visible()
+        outline = "e => getComputedStyle(e).outlineStyle"
+        assert ana.locator("#dozito-grade-1").evaluate(outline) == "solid"
+        assert ana.locator("#dozito-grade-0").evaluate(outline) == "none"
+        shot(ana, "dozito-turn-360")
 
     def test_the_end_of_a_yams_game_names_whose_card_is_shown(self):
         ana = self.player("ana", "Ana")

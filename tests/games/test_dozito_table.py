@@ -379,3 +379,30 @@ def test_points_and_cards_agree_with_their_number():
     assert decided(view_with([[1, 0], [0, 1]]), NAMES)[0] == (
         "Empate no maior total (1 ponto): Ana e Bia."
     )
+
+
+def test_the_grid_on_turn_is_named_once_on_the_status_line_not_in_any_grid():
+    """A turn change sends the status line anyway: it names the grid on turn (dozito.css shows
+    the sign and the outline from it), so no grid is drawn again for the turn alone."""
+    changes = 0
+    previous = None
+    for state, history in played(5, seats=3):
+        mover = None if state["end"] else GAME.to_act(state)[0]
+        for seat in (None, 0, 1, 2):
+            html, parts = render(state, seat, history=history)
+            status = parts["dozito-estado"]
+            if mover is None:
+                assert "data-on-turn" not in status
+            else:
+                assert f'data-on-turn="{mover}"' in status
+            # Every grid's title carries the sign, which the stylesheet hides off turn.
+            titles = re.findall(r'<h\d id="dozito-grade-\d-titulo".*?</h\d>', html)
+            assert len(titles) == 3 and all('class="dz-grid__turn"' in t for t in titles)
+        if previous is not None and None not in (mover, previous[1]) and mover != previous[1]:
+            changes += 1
+            # A grid whose cards, points and marks stayed is the same markup after the turn.
+            before, after = previous[0], render(state, 0, history=history)[1]
+            kept = [g for g in ("dozito-grade-1", "dozito-grade-2") if before[g] == after[g]]
+            assert kept, "a turn change redrew every other grid"
+        previous = (render(state, 0, history=history)[1], mover)
+    assert changes > 5
