@@ -5,30 +5,12 @@ same to the byte, or a part's key missed something it shows (a `Lazy` value's ke
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from games import rendering, rules, services, snapshots
+from games import rendering, services
+from tests.bench.bench_render import played
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def versions(table, people, moves: int) -> list:
-    by_id = {person.pk: person for person in people}
-    choose = random.Random(5)
-    copies = [snapshots.get(table.pk, fresh=True)]
-    while len(copies) <= moves and copies[-1].playing:
-        copy = copies[-1]
-        game = rules.get(copy.game)
-        seat = game.to_act(copy.state)[0]
-        legal = [a for a in game.legal_actions(copy.state, seat) if a["type"] != "leave"]
-        user = by_id[copy.seats[seat].user_id]
-        services.table_act(
-            table_id=table.pk, user=user, action=choose.choice(legal), version=copy.version
-        )
-        copies.append(snapshots.get(table.pk, fresh=True))
-    return copies
 
 
 def html_of(copy, seat) -> str:
@@ -52,7 +34,7 @@ def test_every_viewer_sees_with_kept_parts_what_a_fresh_render_shows(
     for person in people[1:seats]:
         services.seat_take(table_id=table.pk, user=person)
     services.table_start(table_id=table.pk, by=people[0])
-    copies = versions(table, people[:seats], moves)
+    copies = played(table, people[:seats], moves)
     assert len(copies) > moves // 2
     store = rendering.template("games/_table.html").environment.globals["cached_include"].store
     viewers = [*range(seats), None]
