@@ -64,7 +64,6 @@ class Other:
     count: int
     where: str  # "partner", "left", "right" around the viewer; "self" for a spectator's seat 0
     place: str  # said: "parceiro", "à esquerda"...
-    on_turn: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +135,6 @@ def others(view: dict[str, Any], seat: int | None, names: list[str]) -> list[Oth
                 count=view["tile_counts"][s],
                 where=where,
                 place=PLACES[where](),
-                on_turn=view["to_move"] == s,
             )
         )
     return result

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from games import rules, services
-from tests.e2e.live import LiveServerTestCase, elsewhere
+from tests.e2e.live import LiveServerTestCase, elsewhere, person
 from tests.e2e.pages import assert_on_screen, open_table, shot, wait_connected
 from tests.e2e.positions import play_until, started
 
@@ -171,6 +171,34 @@ class CardsOnAPhoneTests(LiveServerTestCase):
         assert ana.locator("#dozito-grade-1").evaluate(outline) == "solid"
         assert ana.locator("#dozito-grade-0").evaluate(outline) == "none"
         shot(ana, "dozito-turn-360")
+
+    def test_the_domino_seat_on_turn_is_marked_from_the_line_of_the_move_alone(self):
+        ana = self.player("ana", "Ana")
+        bia = self.player("bia", "Bia", viewport=DESKTOP)
+        users = [ana.user, bia.user, person("caio", "Caio"), person("duda", "Duda")]
+        table = started("domino", "duplas", ana.user, others=users[1:])
+        game = rules.get("domino")
+        # Caio, across from Ana, on turn: his place is at the top, "na vez" shown even on a phone.
+        play_until(table, users, lambda copy: game.to_act(copy.state) == [2])
+        open_table(ana, table.pk)
+        expect(ana.locator("#domino-pe")).to_have_attribute("data-on-turn", "2")
+        caio = ana.locator('.domino-other[data-bubble-seat="2"]')
+        expect(ana.locator(".domino-other__turn:visible")).to_have_count(1)
+        expect(caio.locator(".domino-other__turn")).to_be_visible()
+        expect(ana.locator(".domino-other .seat-clock:visible")).to_have_count(1)
+        underline = "e => getComputedStyle(e).textDecorationLine"
+        assert caio.locator(".domino-other__name").evaluate(underline) == "underline"
+        others = ana.locator('.domino-other:not([data-bubble-seat="2"]) .domino-other__name')
+        assert set(others.evaluate_all(f"els => els.map({underline})")) == {"none"}
+        shot(ana, "domino-turn-360")
+        # On a desktop a side place says "na vez" too: Caio sits at Bia's side.
+        open_table(bia, table.pk)
+        expect(bia.locator("#domino-pe")).to_have_attribute("data-on-turn", "2")
+        side = bia.locator('.domino-other[data-bubble-seat="2"]')
+        expect(side).to_have_class(re.compile(r"domino-other--(left|right)"))
+        expect(side.locator(".domino-other__turn")).to_be_visible()
+        expect(bia.locator(".domino-other__turn:visible")).to_have_count(1)
+        shot(bia, "domino-turn-1280")
 
     def test_the_end_of_a_yams_game_names_whose_card_is_shown(self):
         ana = self.player("ana", "Ana")

@@ -244,3 +244,26 @@ def test_each_number_is_drawn_once_per_page_with_its_pips_and_every_tile_uses_th
         for svg in re.findall(r"<svg class=\"tile.*?</svg>", html)
     )
     assert drawn == hand  # a new hand: only the viewer's own tiles, each by its two numbers
+
+
+def test_the_seat_on_turn_is_named_once_and_a_move_sends_only_the_movers_hand():
+    """The line of what the move did names the seat on turn (domino.css shows that hand's "na
+    vez", clock and underline from it): a move redraws the mover's count and no other hand."""
+    for moves in range(1, 12):
+        before, before_history = played(8, moves=moves - 1) if moves > 1 else (None, ())
+        state, history = played(8, moves=moves)
+        mover = GAME.to_act(state)[0]
+        for seat in (None, 0, 1, 2, 3):
+            _html, parts = render(state, seat, events=history[0], history=history)
+            assert f'data-on-turn="{mover}"' in parts["domino-pe"]
+            if before is None:
+                continue
+            _old, old = render(before, seat, events=before_history[0], history=before_history)
+            moved = history[0][0]["seat"]
+            for other in range(4):
+                part = f"domino-outro-{other}"
+                if other == seat or part not in parts:
+                    continue
+                same_count = before["hand"]["tiles"][other] == state["hand"]["tiles"][other]
+                if same_count:
+                    assert parts[part] == old[part], (moves, seat, other, moved)
