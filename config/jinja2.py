@@ -145,9 +145,9 @@ class CachedInclude:
 
 def _frozen(value: Any) -> Any:
     """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple, a
-    `Lazy` value as its key."""
+    `Lazy` value as its key's values, each frozen so."""
     if isinstance(value, Lazy):
-        return (Lazy, value.key)
+        return (Lazy, *(_frozen(v) for v in value.key))
     if isinstance(value, SimpleNamespace):
         value = vars(value)
     if isinstance(value, dict):

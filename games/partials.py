@@ -11,7 +11,7 @@ latest ones not yet inside another, which its markup holds in the order they wer
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from jinja2 import pass_context
@@ -31,10 +31,11 @@ class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quic
 
 class Lazy(NamedTuple):
     """A value of a `cached_include` part's context, made only when the part is drawn: `key`
-    holds everything `make` reads and stands for the value in the part's key, so a part already
-    drawn is found without making its value (a Yam's card's 80 cells) again."""
+    holds everything `make` reads (the view's own values: its dicts and lists are frozen as the
+    rest of the context is) and stands for the value in the part's key, so a part already drawn
+    is found without making its value (a Yam's card's 80 cells) again."""
 
-    key: Hashable
+    key: tuple[Any, ...]
     make: Callable[[], Any]
 
 

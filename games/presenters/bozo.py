@@ -117,19 +117,10 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
     result = []
     for index, card in enumerate(view["cards"]):
         mine = buttons if index == yours else {}
-        key = (
-            index,
-            title(view, index, yours, names),
-            bool(view["teams"]),
-            index == yours,
-            tuple(card["boxes"].items()),
-            tuple(
-                (box, view["potential"].get(box, 0), tuple(sorted(a.items())))
-                for box, a in mine.items()
-            ),
-        )
-        make = functools.partial(card_of, view, index, yours, mine, key[1])
-        result.append(Lazy(key, make))
+        name = title(view, index, yours, names)
+        offers = view["potential"] if mine else None
+        key = (index, name, bool(view["teams"]), index == yours, card["boxes"], mine, offers)
+        result.append(Lazy(key, functools.partial(card_of, view, index, yours, mine, name)))
     return result
 
 

@@ -94,14 +94,9 @@ def _lay(arm: str, lengths: Sequence[tuple[float, float]]) -> list[tuple[str, tu
 def board_part(view: dict[str, Any], names: list[str]) -> Lazy:
     """The board as `cached_include` draws it: made only when no board drawn before has the same
     key, which holds everything `board` reads of the view (the line, the last tile's player)."""
-    table, last = view["table"], view["last"]
-    key = (
-        tuple(table["bucho"] or ()),
-        tuple((arm, tuple(map(tuple, laid))) for arm, laid in table["arms"].items()),
-        (last["end"], names[last["seat"]], view["pair_of"][last["seat"]]) if last else None,
-        tuple(view["open"]),
-        tuple(view["ends"].items()),
-    )
+    last = view["last"]
+    who = (names[last["seat"]], view["pair_of"][last["seat"]]) if last else None
+    key = (view["table"], last, who, view["open"], view["ends"])
     return Lazy(key, functools.partial(board, view, names))
 
 

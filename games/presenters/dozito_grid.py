@@ -70,24 +70,16 @@ def grid_part(
 ) -> Lazy:
     """`seat`'s grid as `cached_include` draws it: made only when no grid drawn before has the
     same key, which holds everything `grid` reads of the view for that seat."""
-    turn = view["turn"]
-    clash = turn["slot"] if turn and turn["phase"] == "clash" and seat == view["to_move"] else None
-    key = (
-        seat,
-        seat == view["seat"],
-        names[seat],
-        view["out"][seat],
-        view["points"][seat],
-        view["totals"][seat],
-        clash,
-        tuple(
-            (c["slot"], c["up"], tuple(sorted(c["card"].items())) if c["up"] else None)
-            for c in view["grids"][seat]
-        ),
-        tuple((slot, tuple(sorted(a.items()))) for slot, a in sorted(places.items())),
-        tuple(sorted(recent.items())),
-    )
+    yours, clash, cells = seat == view["seat"], clash_at(view, seat), view["grids"][seat]
+    scores = view["out"][seat], view["points"][seat], view["totals"][seat]
+    key = (seat, yours, names[seat], clash, cells, *scores, places, recent)
     return Lazy(key, functools.partial(grid, view, seat, names, places, recent))
+
+
+def clash_at(view: dict[str, Any], seat: int) -> int | None:
+    """The slot of `seat`'s grid where a clash is being decided now, if any."""
+    turn = view["turn"]
+    return turn["slot"] if turn and turn["phase"] == "clash" and seat == view["to_move"] else None
 
 
 def grid(
@@ -97,8 +89,7 @@ def grid(
     places: dict[int, dict[str, Any]],
     recent: dict[int, str],
 ) -> Grid:
-    turn = view["turn"]
-    clash = turn["slot"] if turn and turn["phase"] == "clash" and seat == view["to_move"] else None
+    clash = clash_at(view, seat)
     yours = seat == view["seat"]
     cells_view = view["grids"][seat]
     found = [g for g in groups(cells_view) if len(g) > 1]

@@ -231,24 +231,23 @@ def cards(view: dict[str, Any], seat: int | None, legal, names: list[str]) -> li
     the viewer's buttons on their own)."""
     to_move = None if view["finished"] else view["to_move"]
     buttons = {(a["column"], a["box"]): a for a in legal if a["type"] == "score"}
-    columns, boxes = tuple(view["columns"]), tuple(view["boxes"])
     result = []
     for index, card in enumerate(view["cards"]):
         # The hand on the table is public: every viewer sees what it would give where.
         offers = view["potential"] if index == to_move else {}
         mine = buttons if index == seat else {}
+        name = _name(names, index)
         key = (
             index,
             index == seat,
-            _name(names, index),
-            bool(card["left"]),
-            columns,
-            boxes,
-            tuple(card["columns"][c][b] for c in columns for b in boxes),
-            tuple((c, b, p) for c, points in offers.items() for b, p in points.items()),
-            tuple((where, tuple(sorted(a.items()))) for where, a in sorted(mine.items())),
+            name,
+            card["left"],
+            view["boxes"],
+            card["columns"],
+            offers,
+            mine,
         )
-        make = functools.partial(card_of, view, index, seat, offers, mine, _name(names, index))
+        make = functools.partial(card_of, view, index, seat, offers, mine, name)
         result.append(Lazy(key, make))
     return result
 
