@@ -10,10 +10,10 @@ draw a part that most moves leave as it was once for all its viewers (`cached_in
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections import OrderedDict
 from gettext import NullTranslations
-from types import SimpleNamespace
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -32,6 +32,7 @@ TRANSLATION_SETTINGS = frozenset({"LANGUAGE_CODE", "LANGUAGES", "LOCALE_PATHS", 
 # What a language's remembered parts (`cached_include`) may hold, in characters: some thousand
 # Yam's cards of three columns.
 CACHED_CHARS = 16_000_000
+PICKLE = pickle.HIGHEST_PROTOCOL
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -107,14 +108,15 @@ class CachedInclude:
     """The template `name` rendered with `context` alone and remembered by that context, with
     its partials, in one language's environment (whose catalog is fixed), so that a part of a
     table that most moves leave as it was (a Yam's card off turn, the same for every viewer but
-    its owner) renders once for all its viewers and versions. Every value of `context` is
-    hashable, or a dict or a SimpleNamespace of such values; the template reads nothing else
-    (its texts aside), so two viewers share its markup only when everything it shows is the
-    same for both. A `Lazy` value is made only when the part is drawn."""
+    its owner) renders once for all its viewers and versions. The key is the context pickled:
+    plain values (dicts, lists, SimpleNamespaces, strings, numbers), which the template reads
+    and nothing else (its texts aside), so two viewers share its markup only when everything it
+    shows is the same for both. A `Lazy` value stands by its key, and is made only when the
+    part is drawn."""
 
     def __init__(self, env: Environment) -> None:
         self.env = env
-        self.memo: OrderedDict[tuple, tuple[Markup, tuple[Partial, ...]]] = OrderedDict()
+        self.memo: OrderedDict[bytes, tuple[Markup, tuple[Partial, ...]]] = OrderedDict()
         self.chars = 0
         self.lock = threading.Lock()
 
@@ -125,7 +127,7 @@ class CachedInclude:
             self.chars = 0
 
     def __call__(self, name: str, context: dict[str, Any]) -> tuple[Markup, tuple[Partial, ...]]:
-        key = (name, *sorted((k, _frozen(v)) for k, v in context.items()))
+        key = pickle.dumps((name, {k: _keyed(v) for k, v in context.items()}), PICKLE)
         with self.lock:
             found = self.memo.get(key)
             if found is not None:
@@ -143,15 +145,6 @@ class CachedInclude:
         return found
 
 
-def _frozen(value: Any) -> Any:
-    """`value` as a key: a dict or a SimpleNamespace as its sorted items, a list as a tuple, a
-    `Lazy` value as its key's values, each frozen so."""
-    if isinstance(value, Lazy):
-        return (Lazy, *(_frozen(v) for v in value.key))
-    if isinstance(value, SimpleNamespace):
-        value = vars(value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value  # anything else is hashable as it is (else the look-up raises TypeError)
+def _keyed(value: Any) -> Any:
+    """`value` as its part's key holds it: a `Lazy` value by its key."""
+    return (Lazy, value.key) if isinstance(value, Lazy) else value

@@ -31,9 +31,9 @@ class Partial(NamedTuple):  # a tuple: a render makes some 200 of them, and quic
 
 class Lazy(NamedTuple):
     """A value of a `cached_include` part's context, made only when the part is drawn: `key`
-    holds everything `make` reads (the view's own values: its dicts and lists are frozen as the
-    rest of the context is) and stands for the value in the part's key, so a part already drawn
-    is found without making its value (a Yam's card's 80 cells) again."""
+    holds everything `make` reads (the view's own values) and stands for the value in the
+    part's key, so a part already drawn is found without making its value (a Yam's card's 80
+    cells) again."""
 
     key: tuple[Any, ...]
     make: Callable[[], Any]
