@@ -1919,6 +1919,7 @@ async def scenario(
 
         echo = Phase("eco", loads=tables)
         await measure(bench, echo, [p.run() for p in pairs], warmup, seconds)
+        await close_floor(pairs)
         bare = None if think else await bare_phase(site, bench, users, tables, warmup, seconds)
         game = Phase("mesa", loads=tables)
         await measure(bench, game, [p.run() for p in players], warmup, seconds)
@@ -1929,7 +1930,6 @@ async def scenario(
         # render is still on its way when the sockets close.
         await drain(players)
         await gather_limited([p.close() for p in players], limit=256)
-        await gather_limited([p.close() for p in pairs], limit=256)
     finally:
         db.close()
     return {
@@ -1942,6 +1942,13 @@ async def scenario(
         "bare_after": bare_after,
         **scenario_figures(bench, think, game, echo, connect_seconds, sockets, (rss0, rss1, rss2)),
     }
+
+
+async def close_floor(pairs: list[EchoPair]) -> None:
+    """The echo floor's sockets close once its window is over. Left open, idle, they would
+    still cost the tables' windows: Channels' in-memory layer goes over every channel of the
+    process at each send and receive."""
+    await gather_limited([p.close() for p in pairs], limit=256)
 
 
 async def bare_phase(
@@ -2050,6 +2057,7 @@ async def table_scenario(
 
         echo = Phase("eco", loads=tables)
         await measure(bench, echo, [g.run() for g in groups], warmup, seconds)
+        await close_floor(groups)
         bare = None
         if not think and not robot_seats and len(people_seats) > 1:
             shape = (request, len(people_seats))
@@ -2064,7 +2072,6 @@ async def table_scenario(
             bare_after = await bare_phase(site, bench, users, tables, warmup, seconds, *shape)
         await drain(players)
         await gather_limited([p.close() for p in players], limit=256)
-        await gather_limited([g.close() for g in groups], limit=256)
     finally:
         db.close()
     return {
