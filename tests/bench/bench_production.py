@@ -619,11 +619,11 @@ async def mixed(site: ProdSite, procs: list[live.Server], tables: int, think: fl
         connect_seconds = time.perf_counter() - started
         echo = ProdPhase("eco", len(plan), part_of)
         await measure(bench, echo, [e.run() for e in echoes], WARMUP, SECONDS, count_log=False)
+        await live.close_floor(echoes)
         game = ProdPhase("mesa", len(plan), part_of)
         await measure(bench, game, [p.run() for p in players], WARMUP, SECONDS, count_log=True)
         await live.drain(players)
         await live.gather_limited([p.close() for p in players], limit=256)
-        await live.gather_limited([e.close() for e in echoes], limit=256)
     finally:
         bench.db.close()
     return {
