@@ -48,20 +48,19 @@ class Partials:
         self._loose: list[Partial] = []  # drawn, and not yet inside another
 
     def drawn(self, part_id: str, html: str) -> None:
-        children: list[Partial] = []
-        starts: list[int] = []  # where `html` holds each child
-        end = len(html)
-        while self._loose:
-            start = html.rfind(self._loose[-1].html, 0, end)
-            if start < 0:  # drawn before this block began: a partial's markup is one of a kind
-                break
-            children.append(self._loose.pop())
+        loose = self._loose
+        part_id = sys.intern(part_id)  # one id string per name
+        start = html.rfind(loose[-1].html) if loose else -1
+        if start < 0:  # none inside it (the latest loose one was drawn before it began)
+            loose.append(leaf(part_id, html))
+            return
+        children, starts = [loose.pop()], [start]  # a partial's markup is one of a kind
+        while loose and (start := html.rfind(loose[-1].html, 0, start)) >= 0:
+            children.append(loose.pop())
             starts.append(start)
-            end = start
         children.reverse()
         starts.reverse()
-        part_id = sys.intern(part_id)  # one id string per name
-        self._loose.append(_partial(part_id, html, children, starts))
+        loose.append(_partial(part_id, html, children, starts))
 
     def add(self, parts: tuple[Partial, ...]) -> None:
         """Partials drawn elsewhere and placed here whole (a part `cached_include` kept)."""
@@ -90,19 +89,16 @@ def parts_of(template, context: dict[str, Any]) -> tuple[str, tuple[Partial, ...
 
 
 def leaf(part_id: str, html: str) -> Partial:
-    """A partial with none inside it, from its markup (a render that is not a template: the
-    live bench's protocol alone)."""
-    return _partial(part_id, html, [])
+    """A partial with none inside it, from its markup."""
+    digest = hash(html)
+    return Partial(part_id, html, digest, (), (digest, digest, ()))
 
 
-def _partial(part_id: str, html: str, children: list[Partial], starts: list[int] = ()) -> Partial:
+def _partial(part_id: str, html: str, children: list[Partial], starts: list[int]) -> Partial:
     """A partial from its markup and its children's, each at its place in `starts`. Its shell is
     its markup with each run of adjacent children replaced by one mark; its digest, of the shell
     and the children's digests (a child's markup is not hashed again for each partial around
     it)."""
-    if not children:
-        digest = hash(html)
-        return Partial(part_id, html, digest, (), (digest, digest, ()))
     text = str(html)  # slices of a plain string, not of Markup (each would be a new Markup)
     shell: list[str | tuple[()]] = []
     follows = []
@@ -116,8 +112,8 @@ def _partial(part_id: str, html: str, children: list[Partial], starts: list[int]
         at = start + len(child.html)
     shell.append(text[at:])
     shell_digest = hash(tuple(shell))
-    digest = hash((shell_digest, *(child.mark[0] for child in children)))
-    mark = (digest, shell_digest, tuple(child.id for child in children))
+    digest = hash((shell_digest, *[child.mark[0] for child in children]))
+    mark = (digest, shell_digest, tuple([child.id for child in children]))
     return Partial(part_id, html, shell_digest, tuple(children), mark, tuple(follows))
 
 
