@@ -75,14 +75,19 @@ def remember_extras(sent: Sent, extra: Sequence[tuple[str, str]]) -> None:
 
 
 def _diff(
-    parts: tuple[Partial, ...], sent: Sent, out: list[str], skip: set[str], had: tuple = ()
+    parts: tuple[Partial, ...],
+    sent: Sent,
+    out: list[str],
+    skip: set[str],
+    had: frozenset[str] | None = None,
 ) -> None:
-    """`had`: the children's ids the page has, when `parts` are children (one new among them
-    goes in after the sibling before it: `_same_place` checked that it may)."""
+    """`had`: the children's ids the page has, when `parts` are children some of which it has
+    not (one new among them goes in after the sibling before it: `_same_place` checked that it
+    may)."""
     for i, part in enumerate(parts):
         if part.id in skip:
             continue
-        if had and part.id not in had:
+        if had is not None and part.id not in had:
             after = {"after": parts[i - 1].id, "part": Markup(part.html)}  # noqa: S704
             out.append(template("games/_inserted.html").render(after))
             _record(part, sent)
@@ -93,7 +98,8 @@ def _diff(
             continue
         if part.children and known is not None and _same_place(known, part):
             sent[part.id] = part.mark
-            _diff(part.children, sent, out, skip, known[2])
+            new = known[2] != part.mark[2]  # most often the page has every child already
+            _diff(part.children, sent, out, skip, frozenset(known[2]) if new else None)
         else:
             out.append(part.html)
             _record(part, sent)
