@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from games.partials import Lazy
 from games.presenters import action_json, no_defs, no_early_end, no_pause
 from games.presenters.dice import felt
-from games.rules.yams import BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
+from games.rules.yams import BONUS, BONUS_THRESHOLD, BOX_NAMES, COLUMN_NAMES, UPPER, score
 
 # The contract's hooks it has nothing of its own for (games/presenters/__init__.py).
 defs = no_defs
@@ -152,6 +152,8 @@ def context(
         standings=sorted(standings, key=lambda card: (card.place, card.index)),
         columns=[Heading(c, COLUMN_NAMES[c], COLUMN_SHORT[c], ARROWS[c]) for c in view["columns"]],
         note=seca_note(view),
+        bonus=BONUS,
+        threshold=BONUS_THRESHOLD,
         labels=SimpleNamespace(  # the cards translate their own (games/yams/_card.html)
             cards=_("Cartelas"),
             standings=_("Classificação"),
