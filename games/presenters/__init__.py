@@ -23,6 +23,7 @@ defined here (`defs = no_defs`):
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import import_module
 from types import ModuleType
@@ -55,7 +56,12 @@ _REGISTERED: dict[str, ModuleType] = {}
 
 def get(slug: str) -> ModuleType:
     """The presenter of the game `slug`: games/presenters/<slug>.py, or one `register` added."""
-    return _REGISTERED.get(slug) or import_module(f"games.presenters.{slug}")
+    return _REGISTERED.get(slug) or _presenter(slug)
+
+
+@functools.cache  # a render asks for its presenter a few times: no import machinery each time
+def _presenter(slug: str) -> ModuleType:
+    return import_module(f"games.presenters.{slug}")
 
 
 def register(slug: str, presenter: ModuleType) -> None:

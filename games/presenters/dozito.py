@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from games.presenters import NO_DRAWINGS, no_defs, no_early_end
 from games.presenters.dozito_cards import SUN, Face, face
@@ -151,26 +151,28 @@ def prompt(view: dict[str, Any], seat: int | None, names: list[str]) -> str:
 
 def your_step(phase: str, slot: int | None) -> str:
     """The viewer's next step, said to them (the rules' WHAT_NOW, which refusals also say)."""
-    steps = {
-        "start": _("pegue a carta do topo de uma pilha de descarte ou compre do baralho."),
-        "place": _("escolha o espaço da grade para o Coringa que você pegou."),
-        "hand": _("coloque a carta da mão no espaço dela ou descarte-a."),
-        "clash": _("fique com uma das duas cartas no espaço %(slot)s e descarte a outra."),
-        "discard": _("descarte a carta da mão numa das pilhas."),
-    }
-    return steps[phase] % {"slot": slot}
+    return _(YOUR_STEPS[phase]) % {"slot": slot}
 
 
 def their_step(phase: str, slot: int | None) -> str:
     """Another player's step, described: the viewer reads what that player does, not an order."""
-    steps = {
-        "start": _("pega a carta do topo de uma pilha de descarte ou compra do baralho."),
-        "place": _("escolhe o espaço da grade para o Coringa que pegou."),
-        "hand": _("coloca a carta da mão no espaço dela ou a descarta."),
-        "clash": _("fica com uma das duas cartas no espaço %(slot)s e descarta a outra."),
-        "discard": _("descarta a carta da mão numa das pilhas."),
-    }
-    return steps[phase] % {"slot": slot}
+    return _(THEIR_STEPS[phase]) % {"slot": slot}
+
+
+YOUR_STEPS = {
+    "start": gettext_noop("pegue a carta do topo de uma pilha de descarte ou compre do baralho."),
+    "place": gettext_noop("escolha o espaço da grade para o Coringa que você pegou."),
+    "hand": gettext_noop("coloque a carta da mão no espaço dela ou descarte-a."),
+    "clash": gettext_noop("fique com uma das duas cartas no espaço %(slot)s e descarte a outra."),
+    "discard": gettext_noop("descarte a carta da mão numa das pilhas."),
+}
+THEIR_STEPS = {
+    "start": gettext_noop("pega a carta do topo de uma pilha de descarte ou compra do baralho."),
+    "place": gettext_noop("escolhe o espaço da grade para o Coringa que pegou."),
+    "hand": gettext_noop("coloca a carta da mão no espaço dela ou a descarta."),
+    "clash": gettext_noop("fica com uma das duas cartas no espaço %(slot)s e descarta a outra."),
+    "discard": gettext_noop("descarta a carta da mão numa das pilhas."),
+}
 
 
 def keep_buttons(

@@ -6,6 +6,7 @@ four, or one `register` added (the tests' fifth game).
 
 from __future__ import annotations
 
+import functools
 from importlib import import_module
 
 from games.rules.base import Game, IllegalAction
@@ -38,4 +39,9 @@ def get(slug: str) -> Game:
         module = _MODULES[slug]
     except (KeyError, TypeError):
         raise LookupError(f"Jogo desconhecido: {slug!r}") from None
+    return _game(module)
+
+
+@functools.cache  # a render asks for its game a few times: no import machinery each time
+def _game(module: str) -> Game:
     return import_module(module).GAME

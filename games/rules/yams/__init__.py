@@ -99,14 +99,14 @@ def potential(state: State) -> dict[str, dict[str, int]]:
 
 
 def card_view(state: State, seat: int) -> dict[str, Any]:
-    card = state["cards"][seat]
+    card, sums = state["cards"][seat], totals(state, seat)
     return {
         "columns": {
             column: {box: card[column][box] for box in state["boxes"]}
             for column in state["columns"]
         },
-        "totals": totals(state, seat),
-        "total": total(state, seat),
+        "totals": sums,
+        "total": sum(int(column["total"]) for column in sums.values()),
         "left": state["left"][seat],
     }
 
