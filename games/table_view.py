@@ -4,10 +4,9 @@ renders it; the end of the game is games/table_result.py's)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -21,8 +20,7 @@ from games.table_actions import host_name, invites, viewer_actions
 from games.table_result import recent_log, result
 
 
-@dataclass(frozen=True, slots=True)
-class Control:
+class Control(NamedTuple):  # tuples: a kept part's key pickles them quickly (config/jinja2.py)
     """One of the host's buttons on a seat: the command's fields, as the form sends them."""
 
     label: str
@@ -30,8 +28,7 @@ class Control:
     fields: tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     index: int
     name: str
     team: int | None
