@@ -30,6 +30,9 @@ def neighbours(slot: int) -> list[int]:
     return [s for s in near if s in SLOTS]
 
 
+NEIGHBOURS = {slot: tuple(neighbours(slot)) for slot in SLOTS}  # each view scores every grid
+
+
 def groups(grid: Grid) -> list[list[int]]:
     """The groups of face-up cards of one colour joined orthogonally, as lists of slots."""
     found, seen = [], set()
@@ -42,7 +45,7 @@ def groups(grid: Grid) -> list[list[int]]:
         while todo:
             slot = todo.pop()
             group.append(slot)
-            for near in neighbours(slot):
+            for near in NEIGHBOURS[slot]:
                 cell = grid[near - 1]
                 if near not in seen and cell["up"] and cell["card"]["colour"] == colour:
                     seen.add(near)
