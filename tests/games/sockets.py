@@ -9,7 +9,7 @@ import contextlib
 import json
 
 import pytest_asyncio
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -19,7 +19,7 @@ from games.models import Table
 from tests.pages import Page
 
 
-@sync_to_async
+@database_sync_to_async
 def session_cookie(user) -> str:
     client = Client()
     client.force_login(user)

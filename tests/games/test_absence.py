@@ -4,7 +4,7 @@ told, in the game's own words, what the robot played in the person's name since 
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.db import DatabaseError
 
 from games import absence, sweeper
@@ -22,7 +22,7 @@ async def robot_scores_for(table, seat: int, turns: int) -> list[str]:
         scored = [a async for a in scored.filter(action__type="score").order_by("version")]
         if len(scored) >= turns:
             return [e["text"] for a in scored for e in a.events if e["type"] == "score"]
-        await sync_to_async(sweeper.run_due)()
+        await database_sync_to_async(sweeper.run_due)()
     raise AssertionError("the robot did not play")
 
 
@@ -36,7 +36,7 @@ async def test_the_returning_person_alone_is_told_what_the_robot_scored_for_them
     mine, theirs = await connect(duel.pk, ana), await connect(duel.pk, bia)
     await mine.disconnect()  # Ana, on turn, leaves: the robot plays for her, and for Bia
     await theirs.settle()
-    await sync_to_async(sweeper.run_due)()  # the takeover
+    await database_sync_to_async(sweeper.run_due)()  # the takeover
     assert (await Seat.objects.aget(table=duel, index=0)).autopilot
     texts = await robot_scores_for(duel, 0, 1)
     await theirs.settle()
@@ -64,7 +64,7 @@ async def test_a_robot_that_did_not_play_yet_is_said_too(duel, users, settings):
     _, bia = users
     theirs = await connect(duel.pk, bia)  # Bia is not on turn: her robot has nothing to play
     await theirs.disconnect()
-    await sync_to_async(sweeper.run_due)()
+    await database_sync_to_async(sweeper.run_due)()
     assert (await Seat.objects.aget(table=duel, index=1)).autopilot
     back = await connect(duel.pk, bia)
     assert "um robô ficou no seu lugar, mas não chegou a jogar" in back.page.text("mesa-ausencia")
@@ -114,7 +114,7 @@ async def test_a_notice_that_cannot_be_read_does_not_keep_the_person_out(
     _, bia = users
     theirs = await connect(duel.pk, bia)
     await theirs.disconnect()
-    await sync_to_async(sweeper.run_due)()
+    await database_sync_to_async(sweeper.run_due)()
 
     def broken(*args, **kwargs):
         raise DatabaseError("the database is restarting")

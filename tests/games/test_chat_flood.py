@@ -8,7 +8,7 @@ import html
 import re
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 from accounts.models import User
 from games import chat, services
@@ -50,7 +50,7 @@ async def lines_and_reactions(socket, expected: int) -> list[str]:
     return got
 
 
-@sync_to_async
+@database_sync_to_async
 def rename(user, nickname: str) -> None:
     # An old account from before the nickname rules: the page must still show it as text.
     User.objects.filter(pk=user.pk).update(nickname=nickname)

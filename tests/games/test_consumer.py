@@ -10,7 +10,7 @@ import asyncio
 import re
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
@@ -113,7 +113,7 @@ async def test_out_of_turn_gets_the_rules_message_alone_on_that_socket(duel, use
 
 
 async def test_a_spectator_cannot_act(duel, make_user):
-    caio = await sync_to_async(make_user)("caio")
+    caio = await database_sync_to_async(make_user)("caio")
     socket = await connect(duel.pk, caio)
     version = await version_now(duel.pk)
     await send(socket, {"type": "roll", "cup": False}, version=version)
@@ -256,17 +256,22 @@ async def test_the_inactivity_claim_opens_with_its_timer_and_only_for_the_other_
 ):
     settings.GAMES_INACTIVITY_SECONDS = 0
     ana, bia = users
-    caio, davi = await sync_to_async(make_user)("caio"), await sync_to_async(make_user)("davi")
-    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="duplas")
+    caio, davi = (
+        await database_sync_to_async(make_user)("caio"),
+        await database_sync_to_async(make_user)("davi"),
+    )
+    table = await database_sync_to_async(services.table_create)(
+        host=ana, game="bozo", mode="duplas"
+    )
     for user in (bia, caio, davi):
-        await sync_to_async(services.seat_take)(table_id=table.pk, user=user)
-    await sync_to_async(services.table_start)(table_id=table.pk, by=ana)
+        await database_sync_to_async(services.seat_take)(table_id=table.pk, user=user)
+    await database_sync_to_async(services.table_start)(table_id=table.pk, by=ana)
     # Ana (seat 0) is on turn; Caio (seat 2) is her partner, Davi (seat 3) an opponent.
     partner, opponent = await connect(table.pk, caio), await connect(table.pk, davi)
     await partner.settle()
     await opponent.settle()
     assert "Reclamar" not in opponent.page.text()
-    assert await sync_to_async(sweeper.run_due)() >= 1  # the claim timer fires
+    assert await database_sync_to_async(sweeper.run_due)() >= 1  # the claim timer fires
     await opponent.settle()
     await partner.settle()
     assert "Reclamar a vitória por inatividade" in opponent.page.text()
@@ -284,10 +289,10 @@ async def test_the_inactivity_claim_opens_with_its_timer_and_only_for_the_other_
 
 async def test_a_private_table_refuses_strangers_and_unknown_paths_are_refused(users, make_user):
     ana, _ = users
-    table = await sync_to_async(services.table_create)(
+    table = await database_sync_to_async(services.table_create)(
         host=ana, game="bozo", mode="duelo", is_public=False
     )
-    stranger = await sync_to_async(make_user)("caio")
+    stranger = await database_sync_to_async(make_user)("caio")
     for path in (f"/ws/mesa/{table.pk}/", "/ws/mesa/999999/", "/ws/qualquer/", "/ws/mesa/x/"):
         headers = [
             (b"origin", b"http://testserver"),
@@ -313,7 +318,7 @@ async def test_a_foreign_origin_is_refused(duel):
 
 async def test_the_waiting_room_runs_over_the_socket(users):
     ana, bia = users
-    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
+    table = await database_sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
     host, guest = await connect(table.pk, ana), await connect(table.pk, bia)
     await host.settle()
     assert "Sentar" in guest.page.commands() or "sit" in guest.page.commands()
@@ -344,7 +349,7 @@ async def test_presence_shows_who_left_and_a_robot_plays_for_them_until_they_ret
     assert "desconectado" in mine.page.text("mesa-lugar-1")
     seat = await Seat.objects.aget(table=duel, index=1)
     assert not seat.connected and seat.last_seen is not None
-    await sync_to_async(sweeper.run_due)()  # the takeover timer
+    await database_sync_to_async(sweeper.run_due)()  # the takeover timer
     await mine.settle()
     assert "robô jogando" in mine.page.text("mesa-lugar-1")
     assert "Bia" in mine.page.text("mesa-lugar-1")  # under her own name
@@ -361,9 +366,9 @@ async def test_presence_shows_who_left_and_a_robot_plays_for_them_until_they_ret
 
 async def test_robots_play_their_turns_through_the_same_service(users):
     ana, _ = users
-    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
-    await sync_to_async(services.robot_add)(table_id=table.pk, by=ana)
-    await sync_to_async(services.table_start)(table_id=table.pk, by=ana)
+    table = await database_sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
+    await database_sync_to_async(services.robot_add)(table_id=table.pk, by=ana)
+    await database_sync_to_async(services.table_start)(table_id=table.pk, by=ana)
     socket = await connect(table.pk, ana)
     version = await version_now(table.pk)
     await send(socket, {"type": "roll", "cup": False}, version=version)
@@ -371,7 +376,7 @@ async def test_robots_play_their_turns_through_the_same_service(users):
     await send(socket, {"type": "score", "box": "as"}, version=version + 1)
     await socket.until_version(version + 2)
     for _ in range(30):
-        await sync_to_async(sweeper.run_due)()
+        await database_sync_to_async(sweeper.run_due)()
         table = await Table.objects.aget(pk=table.pk)
         if table.state["to_move"] == 0:
             break
@@ -383,12 +388,12 @@ async def test_robots_play_their_turns_through_the_same_service(users):
 async def test_play_again_takes_the_page_to_the_new_table(users, duel):
     ana, bia = users
     socket = await connect(duel.pk, bia)
-    await sync_to_async(services.seat_leave)(table_id=duel.pk, user=ana)
+    await database_sync_to_async(services.seat_leave)(table_id=duel.pk, user=ana)
     await socket.until_version(await version_now(duel.pk))
     await command(socket, "replay")
     while 'data-go="' not in socket.page.raw[-1]:
         await socket.receive_from()
-    old = await sync_to_async(Table.objects.get)(pk=duel.pk)
+    old = await database_sync_to_async(Table.objects.get)(pk=duel.pk)
     assert f'data-go="/mesa/{old.next_table_id}/"' in socket.page.raw[-1]
     assert "Abrindo a nova mesa" in socket.page.notice
     await socket.disconnect()
@@ -396,7 +401,7 @@ async def test_play_again_takes_the_page_to_the_new_table(users, duel):
 
 async def test_the_hint_is_given_in_solo_training_only(users, duel):
     ana, _ = users
-    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="solo")
+    table = await database_sync_to_async(services.table_create)(host=ana, game="bozo", mode="solo")
     socket = await connect(table.pk, ana)
     version = await version_now(table.pk)
     await send(socket, {"type": "roll", "cup": False}, version=version)
@@ -421,11 +426,11 @@ async def test_a_table_change_elsewhere_reaches_the_sockets_by_version_alone(due
     ana, _ = users
     mine = await connect(duel.pk, ana)
     version = await version_now(duel.pk)
-    await sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1)
+    await database_sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1)
     page = await mine.until_version(version + 1)
     assert "silenciado" in page.text("mesa-lugar-1")
     snapshots.clear()  # another process's change: this one reads the new version once
-    await sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1, muted=False)
+    await database_sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1, muted=False)
     page = await mine.until_version(version + 2)
     assert "silenciado" not in page.text("mesa-lugar-1")
     await mine.disconnect()

@@ -14,7 +14,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.core.cache import cache
 from django.utils import timezone
 
@@ -380,8 +380,8 @@ async def test_reactions_reach_every_page_by_the_seat_within_the_chats_limits(
     people, waiting, settings
 ):
     settings.GAMES_CHAT_BURST = (5, 10**6)  # one window for the whole test
-    await sync_to_async(cache.clear)()
-    table = await sync_to_async(four_people)(people)
+    await database_sync_to_async(cache.clear)()
+    table = await database_sync_to_async(four_people)(people)
     ana_socket = await connect(table.pk, people[0])
     bia_socket = await connect(table.pk, people[1])
     watcher = await connect(table.pk, waiting[0])
@@ -406,7 +406,7 @@ async def test_reactions_reach_every_page_by_the_seat_within_the_chats_limits(
     await ana_socket.settle()
     assert "Calma" in ana_socket.page.notice
 
-    await sync_to_async(services.seat_mute)(table_id=table.pk, by=people[0], index=1)
+    await database_sync_to_async(services.seat_mute)(table_id=table.pk, by=people[0], index=1)
     await bia_socket.settle()
     await command(bia_socket, "react", text="Boa!")
     await bia_socket.settle()
@@ -415,7 +415,7 @@ async def test_reactions_reach_every_page_by_the_seat_within_the_chats_limits(
 
 @pytest.mark.asyncio
 async def test_the_queue_through_the_socket_and_its_place_on_every_page(people, waiting):
-    table = await sync_to_async(four_people)(people)
+    table = await database_sync_to_async(four_people)(people)
     ana_socket = await connect(table.pk, people[0])
     eva_socket = await connect(table.pk, waiting[0])
     assert "Entrar na fila" in eva_socket.page.text("mesa-acoes")
@@ -474,12 +474,12 @@ async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_o
 ):
     """The players play the end of a match through their sockets; the person called from the
     queue, watching another table meanwhile, hears it on their personal channel, with a link."""
-    table = await sync_to_async(four_people)(people)
+    table = await database_sync_to_async(four_people)(people)
     eva = waiting[0]
-    other = await sync_to_async(services.table_create)(host=eva, game="bozo", mode="duelo")
-    await sync_to_async(services.queue_join)(table_id=table.pk, user=eva)
+    other = await database_sync_to_async(services.table_create)(host=eva, game="bozo", mode="duelo")
+    await database_sync_to_async(services.queue_join)(table_id=table.pk, user=eva)
     # One point more for either pair decides the match (the deals are the site's own).
-    await sync_to_async(set_state)(table, scores=[199, 199])
+    await database_sync_to_async(set_state)(table, scores=[199, 199])
     sockets = [await connect(table.pk, person) for person in people]
     elsewhere = await connect(other.pk, eva)
     rng = random.Random(11)
@@ -496,7 +496,7 @@ async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_o
         plays = [a for a in mover.page.actions() if a["type"] == "play"]
         await send(mover, rng.choice(plays), version=mover.page.version, cid=f"c{_}")
         await mover.until_version(now + 1)  # the move is applied before the table is read
-        copy = await sync_to_async(snapshots.get)(table.pk, fresh=True)
+        copy = await database_sync_to_async(snapshots.get)(table.pk, fresh=True)
         if copy.seat_of(eva.pk) is not None:
             break
     else:
@@ -505,7 +505,7 @@ async def test_through_the_sockets_the_queue_sits_at_the_match_end_and_is_told_o
     assert "Sua vez na fila: você sentou à mesa." in elsewhere.page.notice
     link = elsewhere.page.find("mesa-aviso")
     assert f'href="/mesa/{table.pk}/"' in link.html()
-    copy = await sync_to_async(snapshots.get)(table.pk, fresh=True)
+    copy = await database_sync_to_async(snapshots.get)(table.pk, fresh=True)
     assert copy.state["matches"] == [0, 0] and copy.state["scores"] == [0, 0]
     for socket in sockets:  # every player's page shows the new game and who sits now
         await socket.settle()

@@ -14,7 +14,7 @@ from datetime import timedelta
 from importlib import import_module
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import rendering, rules, services, snapshots, sweeper, table_result, table_view
@@ -91,10 +91,10 @@ async def test_a_dozito_turn_through_the_socket_reaches_both_pages_and_refuses_t
     people, person
 ):
     ana, bia = people[:2]
-    table = await sync_to_async(table_of)("dozito", [ana, bia])
+    table = await database_sync_to_async(table_of)("dozito", [ana, bia])
     ana_socket = await connect(table.pk, ana)
     bia_socket = await connect(table.pk, bia)
-    watcher = await connect(table.pk, await sync_to_async(person)("eva"))
+    watcher = await connect(table.pk, await database_sync_to_async(person)("eva"))
     for socket in (ana_socket, bia_socket, watcher):
         await socket.settle()
     version = await version_now(table.pk)
@@ -123,7 +123,7 @@ async def test_a_dozito_turn_through_the_socket_reaches_both_pages_and_refuses_t
 @pytest.mark.asyncio
 async def test_yams_solo_through_the_socket_rolls_scores_and_gives_the_robots_hint(people):
     ana = people[0]
-    table = await sync_to_async(services.table_create)(
+    table = await database_sync_to_async(services.table_create)(
         host=ana, game="yams", mode="solo", options={"columns": 1, "max_min": False}
     )
     socket = await connect(table.pk, ana)
@@ -225,7 +225,7 @@ def test_a_spectator_takes_a_robots_seat_that_is_not_on_turn(people, game):
 @pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["dozito", "yams"])
 async def test_reactions_reach_every_page(people, game):
-    table = await sync_to_async(table_of)(game, people[:2])
+    table = await database_sync_to_async(table_of)(game, people[:2])
     ana_socket = await connect(table.pk, people[0])
     bia_socket = await connect(table.pk, people[1])
     for socket in (ana_socket, bia_socket):

@@ -16,7 +16,7 @@ import json
 import random
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 from games import rules, services
 from games.models import Action, Seat, Table
@@ -133,8 +133,8 @@ def warned(socket, text: str, since: int = 0) -> bool:
     return any(text in m for m in socket.page.raw[since:])
 
 
-count = sync_to_async(lambda **filters: Action.objects.filter(**filters).count())
-seat_indexes = sync_to_async(
+count = database_sync_to_async(lambda **filters: Action.objects.filter(**filters).count())
+seat_indexes = database_sync_to_async(
     lambda **filters: list(Seat.objects.filter(**filters).values_list("index", flat=True))
 )
 
@@ -157,8 +157,8 @@ async def table_command(socket, cmd: str, **fields) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_same_frame_twice_on_one_socket_is_applied_once(game, people):
-    table = await sync_to_async(started_table)(game, people)
-    _, person, move = await sync_to_async(turn_of)(table.pk, people)
+    table = await database_sync_to_async(started_table)(game, people)
+    _, person, move = await database_sync_to_async(turn_of)(table.pk, people)
     socket = await connect(table.pk, person)
     await answered(socket)
     start, since = await version_now(table.pk), len(socket.page.raw)
@@ -167,15 +167,15 @@ async def test_the_same_frame_twice_on_one_socket_is_applied_once(game, people):
     await answered(socket)
     assert await count(table_id=table.pk, cid="twice") == 1
     assert await version_now(table.pk) == start + 1
-    assert [m.cid for m in await sync_to_async(moves_after)(table.pk, start)] == ["twice"]
+    assert [m.cid for m in await database_sync_to_async(moves_after)(table.pk, start)] == ["twice"]
     assert socket.page.version == start + 1 and calm(socket, since)
-    await sync_to_async(assert_log_replays)(table.pk)
+    await database_sync_to_async(assert_log_replays)(table.pk)
 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_same_frame_from_two_tabs_of_one_person_is_applied_once(game, people):
-    table = await sync_to_async(started_table)(game, people)
-    _, person, move = await sync_to_async(turn_of)(table.pk, people)
+    table = await database_sync_to_async(started_table)(game, people)
+    _, person, move = await database_sync_to_async(turn_of)(table.pk, people)
     tabs = [await connect(table.pk, person), await connect(table.pk, person)]
     await answered(*tabs)
     start, since = await version_now(table.pk), [len(tab.page.raw) for tab in tabs]
@@ -184,40 +184,40 @@ async def test_the_same_frame_from_two_tabs_of_one_person_is_applied_once(game, 
     await answered(*tabs)
     assert await count(table_id=table.pk, cid="tabs") == 1
     assert await version_now(table.pk) == start + 1
-    assert len(await sync_to_async(moves_after)(table.pk, start)) == 1
+    assert len(await database_sync_to_async(moves_after)(table.pk, start)) == 1
     for tab, mark in zip(tabs, since, strict=True):
         assert tab.page.version == start + 1 and calm(tab, mark)
-    await sync_to_async(assert_log_replays)(table.pk)
+    await database_sync_to_async(assert_log_replays)(table.pk)
 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_same_move_with_another_cid_at_a_stale_version_is_refused_as_stale(game, people):
-    table = await sync_to_async(started_table)(game, people)
-    _, person, move = await sync_to_async(turn_of)(table.pk, people)
+    table = await database_sync_to_async(started_table)(game, people)
+    _, person, move = await database_sync_to_async(turn_of)(table.pk, people)
     socket = await connect(table.pk, person)
     await answered(socket)
     start, since = await version_now(table.pk), len(socket.page.raw)
     await frame(socket, move, version=start, cid="first")
     await frame(socket, move, version=start, cid="second")
     await answered(socket)
-    assert [m.cid for m in await sync_to_async(moves_after)(table.pk, start)] == ["first"]
+    assert [m.cid for m in await database_sync_to_async(moves_after)(table.pk, start)] == ["first"]
     assert await version_now(table.pk) == start + 1
     assert warned(socket, "A mesa mudou antes da sua jogada", since)
     assert socket.page.version == start + 1
-    await sync_to_async(assert_log_replays)(table.pk)
+    await database_sync_to_async(assert_log_replays)(table.pk)
 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_two_tabs_sending_the_move_with_their_own_cids_apply_it_once(game, people):
-    table = await sync_to_async(started_table)(game, people)
-    _, person, move = await sync_to_async(turn_of)(table.pk, people)
+    table = await database_sync_to_async(started_table)(game, people)
+    _, person, move = await database_sync_to_async(turn_of)(table.pk, people)
     tabs = [await connect(table.pk, person), await connect(table.pk, person)]
     await answered(*tabs)
     start, since = await version_now(table.pk), [len(tab.page.raw) for tab in tabs]
     for n, tab in enumerate(tabs):
         await frame(tab, move, version=start, cid=f"tab{n}")
     await answered(*tabs)
-    assert len(await sync_to_async(moves_after)(table.pk, start)) == 1
+    assert len(await database_sync_to_async(moves_after)(table.pk, start)) == 1
     assert await version_now(table.pk) == start + 1
     told = [warned(tab, "A mesa mudou", mark) for tab, mark in zip(tabs, since, strict=True)]
     assert sorted(told) == [False, True]  # the tab that lost hears why, the other does not
@@ -228,7 +228,7 @@ async def test_two_tabs_sending_the_move_with_their_own_cids_apply_it_once(game,
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_move_sent_again_after_it_ended_the_game_is_no_new_move(game, people):
     # Leaving ends a game of two (and Dominó's duplas): the same frame comes after the end.
-    table = await sync_to_async(started_table)(game, people, 4 if game == "domino" else 2)
+    table = await database_sync_to_async(started_table)(game, people, 4 if game == "domino" else 2)
     socket = await connect(table.pk, people[0])
     await answered(socket)
     start, since = await version_now(table.pk), len(socket.page.raw)
@@ -246,7 +246,7 @@ async def test_a_move_sent_again_after_it_ended_the_game_is_no_new_move(game, pe
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_start_from_two_tabs_of_the_host_starts_once(game, people):
-    table = await sync_to_async(waiting_table)(game, people)
+    table = await database_sync_to_async(waiting_table)(game, people)
     tabs = [await connect(table.pk, people[0]), await connect(table.pk, people[0])]
     await answered(*tabs)
     since = [len(tab.page.raw) for tab in tabs]
@@ -264,7 +264,7 @@ async def test_start_from_two_tabs_of_the_host_starts_once(game, people):
 @pytest.mark.parametrize("game", GAMES)
 async def test_sitting_twice_or_from_two_tabs_takes_one_seat(game, people):
     _, seats = GAMES[game]
-    table = await sync_to_async(waiting_table)(game, people, seats - 1)
+    table = await database_sync_to_async(waiting_table)(game, people, seats - 1)
     newcomer, free = people[seats - 1], seats - 1
     tabs = [await connect(table.pk, newcomer), await connect(table.pk, newcomer)]
     await answered(*tabs)
@@ -282,7 +282,7 @@ async def test_sitting_twice_or_from_two_tabs_takes_one_seat(game, people):
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_robot_asked_for_twice_or_from_two_tabs_takes_one_seat(game, people):
     _, seats = GAMES[game]
-    table = await sync_to_async(waiting_table)(game, people, seats - 1)
+    table = await database_sync_to_async(waiting_table)(game, people, seats - 1)
     tabs = [await connect(table.pk, people[0]), await connect(table.pk, people[0])]
     await answered(*tabs)
     start, since = await version_now(table.pk), [len(tab.page.raw) for tab in tabs]
@@ -297,8 +297,8 @@ async def test_a_robot_asked_for_twice_or_from_two_tabs_takes_one_seat(game, peo
 
 
 async def test_joining_the_queue_twice_or_from_two_tabs_keeps_one_place(people, person):
-    table = await sync_to_async(started_table)("domino", people)
-    eva = await sync_to_async(person)("eva")
+    table = await database_sync_to_async(started_table)("domino", people)
+    eva = await database_sync_to_async(person)("eva")
     tabs = [await connect(table.pk, eva), await connect(table.pk, eva)]
     await answered(*tabs)
     start, since = await version_now(table.pk), [len(tab.page.raw) for tab in tabs]
@@ -322,9 +322,9 @@ async def going_to(socket) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_play_again_from_two_tabs_and_two_players_opens_one_new_table(game, people):
-    table = await sync_to_async(started_table)(game, people)
-    await sync_to_async(services.seat_leave)(table_id=table.pk, user=people[0])
-    await sync_to_async(services.table_close)(table_id=table.pk)  # a game of more goes on
+    table = await database_sync_to_async(started_table)(game, people)
+    await database_sync_to_async(services.seat_leave)(table_id=table.pk, user=people[0])
+    await database_sync_to_async(services.table_close)(table_id=table.pk)  # a game of more goes on
     tables = await Table.objects.acount()
     mine = [await connect(table.pk, people[1]), await connect(table.pk, people[1])]
     theirs = await connect(table.pk, people[0])  # who left holds the seat still

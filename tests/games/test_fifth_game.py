@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.template import engines
 from jinja2 import ChoiceLoader, FileSystemLoader
 
@@ -90,8 +90,8 @@ async def show(socket, fingers: int, everyone) -> None:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_fifth_game_plays_to_its_end_through_the_consumer(fifth_game, ana, bia, person):
-    carla = await sync_to_async(person)("carla")
-    table = await sync_to_async(started)(ana, bia)
+    carla = await database_sync_to_async(person)("carla")
+    table = await database_sync_to_async(started)(ana, bia)
     first, second = await connect(table.pk, ana), await connect(table.pk, bia)
     watcher = await connect(table.pk, carla)
     everyone = (first, second, watcher)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from django.test import Client, override_settings
 from django.utils.html import escape
@@ -253,7 +253,7 @@ class Fuzz:
         self.applied_cids.clear()
         seed = data.draw(st.integers(0, 2**32), label="seed")
         moves = data.draw(st.integers(0, 30), label="moves before")
-        table_id = await sync_to_async(self.new_table)(seed, moves)
+        table_id = await database_sync_to_async(self.new_table)(seed, moves)
         seats = {}
         if self.role == "player":
             for index, name in enumerate(NAMES[: PLAYERS[self.game]]):
@@ -270,7 +270,7 @@ class Fuzz:
                 await socket.disconnect()
 
     async def step(self, data, table_id: int, seats: dict[int, Socket], other) -> None:
-        before = await sync_to_async(self.read)(table_id)
+        before = await database_sync_to_async(self.read)(table_id)
         state, version = before["state"], before["version"]
         on_turn = self.rules.to_act(state) if before["playing"] else []
         turn_seat = on_turn[0] if on_turn else 0
@@ -289,7 +289,7 @@ class Fuzz:
             # A player moves (through the service: the subject is the visitor's socket).
             action = data.draw(st.sampled_from(legal), label="progress")
             player = self.people[NAMES[turn_seat]]
-            await sync_to_async(services.table_act)(
+            await database_sync_to_async(services.table_act)(
                 table_id=table_id, user=player, action=action, version=version
             )
             return
@@ -336,12 +336,12 @@ class Fuzz:
             )
         replies = await self.exchange(sender, text)
         self.messages += 1
-        after = await sync_to_async(self.read)(table_id)
+        after = await database_sync_to_async(self.read)(table_id)
         moved = after["actions"] != before["actions"]
         if fair and before["playing"]:
             assert moved, f"a legal move of the seat on turn was refused: {text}\n{replies}"
         if not by_player:
-            seated = await sync_to_async(self.seated)(table_id, self.visitor_id())
+            seated = await database_sync_to_async(self.seated)(table_id, self.visitor_id())
             if not seated:
                 assert (after["state"], after["actions"], after["seats"]) == (
                     before["state"],

@@ -13,7 +13,7 @@ import random
 from importlib import import_module
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 from games import rules, services, snapshots
 from games.catalog import GAMES
@@ -37,7 +37,7 @@ async def first_frames(table_id: int, user) -> str:
     return socket.page.raw[0]
 
 
-@sync_to_async
+@database_sync_to_async
 def set_up(slug: str, mode: str, make_user):
     info = next(game for game in GAMES if game.slug == slug).mode(mode)
     people = [make_user(f"p{i}", nickname=f"Pessoa {i}") for i in range(info.min_seats)]
@@ -49,13 +49,13 @@ def set_up(slug: str, mode: str, make_user):
     return table.pk, people, make_user("olhar", nickname="Plateia")
 
 
-@sync_to_async
+@database_sync_to_async
 def with_state(table_id: int, state: dict) -> None:
     Table.objects.filter(pk=table_id).update(state=state)
     snapshots.forget(table_id)
 
 
-@sync_to_async
+@database_sync_to_async
 def random_move(table_id: int, people, rng: random.Random) -> int | None:
     """A random legal move; the table's version after it (None: nobody is to move)."""
     table = Table.objects.get(pk=table_id)
@@ -122,7 +122,7 @@ async def test_the_check_itself_sees_a_leak(make_user, monkeypatch):
 
     table_id, people, _ = await set_up("bozo", "duelo", make_user)
     table = await Table.objects.aget(pk=table_id)
-    await sync_to_async(services.table_act)(
+    await database_sync_to_async(services.table_act)(
         table_id=table_id, user=people[0], action={"type": "roll", "cup": True},
         version=table.version,
     )  # fmt: skip

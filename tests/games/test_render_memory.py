@@ -4,7 +4,7 @@ the last one (8,000 sockets opened and closed left every table's last renders in
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 from games import rendering, snapshots
 from tests.games.sockets import (
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 async def test_the_last_socket_at_a_table_takes_the_tables_renders_with_it(duel, make_user):
-    carla, davi = await sync_to_async(lambda: (make_user("carla"), make_user("davi")))()
+    carla, davi = await database_sync_to_async(lambda: (make_user("carla"), make_user("davi")))()
     first = await connect(duel.pk, carla)  # spectators: their coming and going moves no version
     second = await connect(duel.pk, davi)
     copy = snapshots.cached(duel.pk)
@@ -31,7 +31,7 @@ async def test_the_last_socket_at_a_table_takes_the_tables_renders_with_it(duel,
 
 
 async def test_sockets_that_received_one_render_share_what_they_remember_of_it(duel):
-    copy = await sync_to_async(snapshots.get)(duel.pk)
+    copy = await database_sync_to_async(snapshots.get)(duel.pk)
     render = rendering.table_render(copy, None, signed_in=True)
     one: rendering.Sent = {}
     other: rendering.Sent = {}

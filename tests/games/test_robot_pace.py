@@ -7,7 +7,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 import config.settings as site
@@ -135,7 +135,7 @@ async def test_the_sweeper_plays_a_robot_turn_set_in_its_process_without_polling
     settings.GAMES_SWEEP_SECONDS = 3600  # only the alarm can wake it in time
     settings.GAMES_PRESENCE_REFRESH_SECONDS = 3600
     settings.GAMES_ROBOT_FIRST_DELAY = settings.GAMES_ROBOT_DELAY = (0.01, 0.02)
-    table = await sync_to_async(services.table_create)(
+    table = await database_sync_to_async(services.table_create)(
         host=ana, game="bozo", mode="duelo", robots=True
     )
     asleep = asyncio.Event()
@@ -149,7 +149,7 @@ async def test_the_sweeper_plays_a_robot_turn_set_in_its_process_without_polling
     task = asyncio.ensure_future(sweeper.sweep_forever())
     try:
         await asyncio.wait_for(asleep.wait(), 30)  # it looked once, found nothing, sleeps
-        await sync_to_async(end_turn)(table, ana)  # the robot's first timer, set here
+        await database_sync_to_async(end_turn)(table, ana)  # the robot's first timer, set here
 
         async def robot_done() -> bool:  # every robot step sets the next timer, which wakes it
             return (await Table.objects.aget(pk=table.pk)).state["to_move"] == 0

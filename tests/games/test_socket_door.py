@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from config.asgi import application
@@ -52,7 +52,7 @@ async def test_a_socket_that_never_confirms_what_it_received_is_closed(duel, use
     closed = False
     for turn in range(20):
         version = await version_now(duel.pk)
-        await sync_to_async(services.seat_mute)(
+        await database_sync_to_async(services.seat_mute)(
             table_id=duel.pk, by=ana, index=1, muted=turn % 2 == 0
         )
         await reader.until_version(version + 1)
@@ -144,7 +144,7 @@ async def test_a_chat_line_that_reaches_a_socket_twice_shows_once(duel, users):
     ana, _ = users
     mine = await connect(duel.pk, ana)
     await mine.settle()
-    line = await sync_to_async(chat.post)(table_id=duel.pk, user=ana, text="Oi")
+    line = await database_sync_to_async(chat.post)(table_id=duel.pk, user=ana, text="Oi")
     await mine.receive_from()
     channel = await TableSocket.objects.values_list("channel_name", flat=True).aget(user=ana)
     await get_channel_layer().send(channel, line.as_message())  # the second copy
@@ -202,7 +202,7 @@ async def test_chat_is_rate_limited_per_person_and_muted_seats_are_silent(duel, 
     assert "Calma" in mine.page.notice
     assert await ChatMessage.objects.acount() == 3
 
-    await sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1)
+    await database_sync_to_async(services.seat_mute)(table_id=duel.pk, by=ana, index=1)
     await theirs.settle()
     await command(theirs, "chat", text="posso falar?")
     await theirs.settle()
@@ -223,10 +223,10 @@ async def test_an_anonymous_visitor_reads_the_chat_but_cannot_write(duel, users)
 async def test_an_admin_deleting_a_message_removes_it_from_the_pages(duel, users):
     ana, bia = users
     theirs = await connect(duel.pk, bia)
-    line = await sync_to_async(chat.post)(table_id=duel.pk, user=ana, text="ops")
+    line = await database_sync_to_async(chat.post)(table_id=duel.pk, user=ana, text="ops")
     await theirs.receive_from()
     assert "ops" in theirs.page.text("mesa-chat-lista")
-    await sync_to_async(chat.delete)(message_ids=[line.id])
+    await database_sync_to_async(chat.delete)(message_ids=[line.id])
     message = await theirs.receive_from()
     assert message == f'<li id="chat-{line.id}" hx-swap-oob="delete"></li>'
     assert "ops" not in theirs.page.text("mesa-chat-lista")
@@ -263,15 +263,17 @@ async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account
     assert (await mine.connect())[0]
     await mine.settle()
     elsewhere = SimpleNamespace(session=SimpleNamespace(session_key="another-session"))
-    await sync_to_async(user_logged_out.send)(sender=type(ana), request=elsewhere, user=ana)
+    await database_sync_to_async(user_logged_out.send)(
+        sender=type(ana), request=elsewhere, user=ana
+    )
     assert await mine.receive_nothing(timeout=0.3)  # another browser logged out
     here = SimpleNamespace(session=SimpleNamespace(session_key=cookie))
-    await sync_to_async(user_logged_out.send)(sender=type(ana), request=here, user=ana)
+    await database_sync_to_async(user_logged_out.send)(sender=type(ana), request=here, user=ana)
     assert (await mine.receive_output(timeout=2))["type"] == "websocket.close"
 
     theirs = await connect(duel.pk, bia)
     await theirs.settle()
-    await sync_to_async(delete_account)(user=bia)
+    await database_sync_to_async(delete_account)(user=bia)
     kinds = []
     for _ in range(5):
         kinds.append((await theirs.receive_output(timeout=2))["type"])
@@ -283,7 +285,7 @@ async def test_logging_out_closes_that_sessions_sockets_and_deleting_the_account
 async def test_a_seat_is_refused_on_the_loop_before_the_database_for_a_spectator(
     duel, make_user, monkeypatch
 ):
-    caio = await sync_to_async(make_user)("caio")
+    caio = await database_sync_to_async(make_user)("caio")
     socket = await connect(duel.pk, caio)
     calls = []
     monkeypatch.setattr(services, "table_act", lambda **kw: calls.append(kw))

@@ -6,7 +6,7 @@ socket last); the spectators still all get theirs."""
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games import services
@@ -45,7 +45,7 @@ async def test_seated_sockets_get_a_change_before_any_spectator(
     ana, bia = users
     crowd = [await connect(duel.pk) for _ in range(SPECTATORS // 2)]  # anonymous spectators
     for i in range(SPECTATORS - len(crowd)):  # and people who hold no seat
-        crowd.append(await connect(duel.pk, await sync_to_async(make_user)(f"olho{i}")))
+        crowd.append(await connect(duel.pk, await database_sync_to_async(make_user)(f"olho{i}")))
     theirs, mine = await connect(duel.pk, bia), await connect(duel.pk, ana)  # the group's last
     for socket in (*crowd, theirs, mine):
         await socket.settle()
@@ -115,7 +115,7 @@ async def test_a_socket_changes_group_when_its_person_sits_down_or_leaves(
 
     monkeypatch.setattr(layer, "group_add", group_add)
     monkeypatch.setattr(layer, "group_discard", group_discard)
-    table = await sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
+    table = await database_sync_to_async(services.table_create)(host=ana, game="bozo", mode="duelo")
     seated, others = (services.table_group(table.pk, seated=s) for s in (True, False))
     host = await connect(table.pk, ana)
     guest = await connect(table.pk, bia)
