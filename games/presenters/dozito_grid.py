@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from games.partials import Lazy
 from games.presenters import action_json
 from games.presenters.dozito_cards import SUN, Face, face
-from games.rules.dozito import COLUMNS, GROUP_POINTS, POINTS_PER_SUN, groups
+from games.rules.dozito import GROUP_POINTS, POINTS_PER_SUN, groups
+from games.rules.dozito.grid import SIDES
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +105,7 @@ def grid(
         members = group_of.get(slot)
         edges, badge = "", None
         if members:
-            edges = " ".join(side for side, near in sides(slot) if near not in members)
+            edges = " ".join(side for side, near in SIDES[slot] if near not in members)
             badge = GROUP_POINTS.get(len(members)) if slot == members[0] else None
         cells.append(
             Cell(
@@ -134,13 +135,6 @@ def grid(
         total=view["totals"][seat],
         breakdown=breakdown(points, suns),
     )
-
-
-def sides(slot: int) -> list[tuple[str, int | None]]:
-    """The four sides of a slot and the slot across each (None off the grid)."""
-    left = slot - 1 if (slot - 1) % COLUMNS else None
-    right = slot + 1 if slot % COLUMNS else None
-    return [("t", slot - COLUMNS), ("r", right), ("b", slot + COLUMNS), ("l", left)]
 
 
 def breakdown(points: Sequence[int | None], suns: int) -> str:

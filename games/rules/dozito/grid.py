@@ -20,17 +20,22 @@ TWELVE = 12  # twelve face-up cards of one colour win the game at once
 POINTS_PER_SUN = 1
 
 
-def neighbours(slot: int) -> list[int]:
-    """The slots orthogonally next to `slot` on the three rows of four."""
-    near = [slot - COLUMNS, slot + COLUMNS]
-    if (slot - 1) % COLUMNS:
-        near.append(slot - 1)
-    if slot % COLUMNS:
-        near.append(slot + 1)
-    return [s for s in near if s in SLOTS]
+def sides(slot: int) -> tuple[tuple[str, int | None], ...]:
+    """The four sides of `slot` (top, right, bottom, left) and the slot across each, None off the
+    grid of three rows of four."""
+    left = slot - 1 if (slot - 1) % COLUMNS else None
+    right = slot + 1 if slot % COLUMNS else None
+    up, down = slot - COLUMNS, slot + COLUMNS
+    return (
+        ("t", up if up in SLOTS else None),
+        ("r", right),
+        ("b", down if down in SLOTS else None),
+        ("l", left),
+    )
 
 
-NEIGHBOURS = {slot: tuple(neighbours(slot)) for slot in SLOTS}  # each view scores every grid
+SIDES = {slot: sides(slot) for slot in SLOTS}  # each view scores every grid: made once
+NEIGHBOURS = {slot: tuple(near for _side, near in SIDES[slot] if near) for slot in SLOTS}
 
 
 def groups(grid: Grid) -> list[list[int]]:

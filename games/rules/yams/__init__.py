@@ -40,6 +40,7 @@ from games.rules.yams.card import (
     card_full,
     open_boxes,
     rolls_allowed,
+    sum_of,
     total,
     totals,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "record",
     "redeal",
     "score",
+    "sum_of",
     "total",
     "totals",
 ]
@@ -106,7 +108,7 @@ def card_view(state: State, seat: int) -> dict[str, Any]:
             for column in state["columns"]
         },
         "totals": sums,
-        "total": sum(int(column["total"]) for column in sums.values()),
+        "total": sum_of(sums),
         "left": state["left"][seat],
     }
 

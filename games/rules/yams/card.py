@@ -84,7 +84,12 @@ def totals(state: State, seat: int) -> dict[str, dict[str, int | bool]]:
 
 
 def total(state: State, seat: int) -> int:
-    return sum(int(column["total"]) for column in totals(state, seat).values())
+    return sum_of(totals(state, seat))
+
+
+def sum_of(sums: dict[str, dict[str, int | bool]]) -> int:
+    """A card's total from its columns' totals (`totals`)."""
+    return sum(int(column["total"]) for column in sums.values())
 
 
 # Checks: each raises IllegalAction with the sentence the player reads.
