@@ -11,12 +11,12 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from games import services, snapshots, sweeper
 from games.models import Seat, Table
 from tests.games.sockets import (
+    Socket,
     command,
     connect,
     refused,
@@ -298,7 +298,7 @@ async def test_a_private_table_refuses_strangers_and_unknown_paths_are_refused(u
             (b"origin", b"http://testserver"),
             (b"cookie", f"sessionid={await session_cookie(stranger)}".encode()),
         ]
-        socket = refused(WebsocketCommunicator(application, path, headers=headers))
+        socket = refused(Socket(application, path, headers=headers))
         connected, _ = await socket.connect()
         assert not connected, path
     owner = await connect(table.pk, ana)
@@ -308,9 +308,7 @@ async def test_a_private_table_refuses_strangers_and_unknown_paths_are_refused(u
 
 async def test_a_foreign_origin_is_refused(duel):
     socket = refused(
-        WebsocketCommunicator(
-            application, f"/ws/mesa/{duel.pk}/", headers=[(b"origin", b"http://evil.example")]
-        )
+        Socket(application, f"/ws/mesa/{duel.pk}/", headers=[(b"origin", b"http://evil.example")])
     )
     connected, _ = await socket.connect()
     assert not connected
