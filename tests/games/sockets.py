@@ -10,7 +10,7 @@ import json
 
 import pytest_asyncio
 from asgiref.testing import ApplicationCommunicator
-from channels.db import database_sync_to_async
+from channels.db import aclose_old_connections, database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -85,7 +85,8 @@ OPEN: list[WebsocketCommunicator] = []
 async def sockets_end_with_their_test():
     """Every socket a test opened ends with the test, as a browser's would when the page goes,
     and each test gets its own channel layer: none may carry a receive of one test's event loop
-    into the next one's (each test runs its own loop; a server runs one)."""
+    into the next one's (each test runs its own loop; a server runs one). The test's own queries
+    (the async ORM's thread) give their pooled connection back at its end, as a request would."""
     channel_layers.backends.clear()
     yield
     while OPEN:
@@ -94,6 +95,7 @@ async def sockets_end_with_their_test():
             continue
         with contextlib.suppress(Exception):
             await socket.disconnect(timeout=CLOSING)
+    await aclose_old_connections()
 
 
 def refused(socket: Socket) -> Socket:
