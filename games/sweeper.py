@@ -141,16 +141,15 @@ async def _fire(table_id: int, kind: str, seat: int | None) -> None:
         await database_sync_to_async(snapshots.get)(table_id, fresh=True)
 
 
-async def tick() -> tuple[timers.Look, bool]:
-    """Fire what is due; returns when it looked, and whether there may be more due already."""
-    looked = timers.alarm.look()
-    due = await database_sync_to_async(due_now)(looked.at)
+async def tick() -> bool:
+    """Fire what is due; returns whether there may be more due already."""
+    due = await database_sync_to_async(due_now)(timers.alarm.look())
     for table_id, kind, seat in due:
         try:
             await _fire(table_id, kind, seat)
         except Exception:  # one broken table must not stop the others' timers
             log.exception("timer %s of table %s failed", kind, table_id)
-    return looked, len(due) == BATCH
+    return len(due) == BATCH
 
 
 async def _presence() -> None:
@@ -166,9 +165,8 @@ async def sweep_forever() -> None:
     failures = 0
     with timers.alarm.listening():
         while True:
-            looked, more = timers.alarm.look(), False
             try:
-                looked, more = await tick()
+                more = await tick()
                 if time.monotonic() - refreshed >= refresh_every:
                     refreshed = time.monotonic()
                     await _presence()
@@ -185,7 +183,7 @@ async def sweep_forever() -> None:
             if more:
                 await asyncio.sleep(0)  # a full batch: look again at once, letting others run
             else:
-                await timers.alarm.sleep(looked, interval)
+                await timers.alarm.sleep(interval)
 
 
 _task: asyncio.Task | None = None

@@ -21,12 +21,10 @@ them instead of waiting for its next look at the table of timers.
 from __future__ import annotations
 
 import asyncio
-import heapq
 import random
-import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -159,91 +157,53 @@ def _rows(table_id: int, kind: str, seat: int | None):
     return rows.filter(seat__isnull=True) if seat is None else rows.filter(seat=seat)
 
 
-@dataclass(frozen=True)
-class Look:
-    """When the sweeper read the due timers, and how many rings came before: a ring after it
-    may be of a timer that the read did not see yet, whatever its due time."""
-
-    at: datetime
-    rings: int
-
-
 class Alarm:
-    """Wakes this process's sweeper at the due times of the timers written in this process, so
-    a robot moves when its pause is over rather than at the sweeper's next look (every
+    """Wakes this process's sweeper when a timer written in this process falls due, so a robot
+    moves when its pause is over rather than at the sweeper's next look (every
     GAMES_SWEEP_SECONDS; timers written by other processes are found there). Writes ring from
-    their database threads after the commit; the sweeper's event is only touched on its own
-    loop (`call_soon_threadsafe`)."""
+    their database threads after the commit; the wake-up is one of asyncio's timers on the
+    sweeper's own loop."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._rings = 0
-        self._dues: list[tuple[datetime, int]] = []  # a heap of (due, ring) not yet looked at
         self._loop: asyncio.AbstractEventLoop | None = None
         self._event: asyncio.Event | None = None
-        self._wakes_at: datetime | None = None  # when the sleeping sweeper looks next
 
     @contextmanager
     def listening(self) -> Iterator[None]:
-        """The sweeper running on the current loop listens (nothing is kept while none does)."""
+        """The sweeper running on the current loop listens (a ring while none does is lost)."""
         loop = asyncio.get_running_loop()
-        with self._lock:
-            self._loop, self._event, self._dues = loop, asyncio.Event(), []
+        self._loop, self._event = loop, asyncio.Event()
         try:
             yield
         finally:
-            with self._lock:
-                if self._loop is loop:
-                    self._loop = self._event = self._wakes_at = None
-                    self._dues = []
+            if self._loop is loop:
+                self._loop = self._event = None
 
     def ring(self, dues: Iterable[datetime]) -> None:
         """Timers due at `dues` were committed (from any thread)."""
-        with self._lock:
-            if self._loop is None:
-                return
-            self._rings += 1
-            for due in dues:
-                heapq.heappush(self._dues, (due, self._rings))
-            soonest = self._dues[0][0]
-            if self._wakes_at is None or soonest >= self._wakes_at:
-                return  # awake (it reads the heap before sleeping), or waking in time anyway
-            self._wakes_at = soonest
-            loop, event = self._loop, self._event
-        with suppress(RuntimeError):  # the loop closed meanwhile: no sweeper to wake
-            loop.call_soon_threadsafe(event.set)
+        loop, event = self._loop, self._event
+        if loop is None or event is None:
+            return
+        now = timezone.now()
+        for due in dues:
+            delay = max(0.0, (due - now).total_seconds())
+            with suppress(RuntimeError):  # the loop closed meanwhile: no sweeper to wake
+                loop.call_soon_threadsafe(loop.call_later, delay, event.set)
 
-    def look(self) -> Look:
-        """Taken right before the sweeper reads the due timers."""
-        with self._lock:
-            return Look(timezone.now(), self._rings)
+    def look(self) -> datetime:
+        """Taken right before the sweeper reads the due timers: a timer that falls due from now
+        on wakes its next sleep, even one rung while it reads."""
+        if self._event is None:
+            raise RuntimeError("Alarm.look outside Alarm.listening")
+        self._event.clear()
+        return timezone.now()
 
-    async def sleep(self, looked: Look, seconds: float) -> None:
-        """Sleep until the soonest due time rung and not yet seen by the read `looked`,
-        `seconds` at most; not at all when that one is due already."""
-        until = timezone.now() + timedelta(seconds=seconds)
-        with self._lock:
-            event = self._event
-            if event is None:
-                raise RuntimeError("Alarm.sleep outside Alarm.listening")
-            while self._dues and self._dues[0][0] <= looked.at and self._dues[0][1] <= looked.rings:
-                heapq.heappop(self._dues)
-        try:
-            while True:
-                with self._lock:
-                    wakes_at = min(until, self._dues[0][0]) if self._dues else until
-                    self._wakes_at = wakes_at
-                    event.clear()
-                timeout = (wakes_at - timezone.now()).total_seconds()
-                if timeout <= 0:
-                    return
-                try:
-                    await asyncio.wait_for(event.wait(), timeout)
-                except TimeoutError:
-                    return
-        finally:
-            with self._lock:
-                self._wakes_at = None
+    async def sleep(self, seconds: float) -> None:
+        """Sleep `seconds` at most, until a timer rung since the last look falls due."""
+        if self._event is None:
+            raise RuntimeError("Alarm.sleep outside Alarm.listening")
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), seconds)
 
 
 alarm = Alarm()

@@ -7,7 +7,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from channels.db import database_sync_to_async
+from channels.db import aclose_old_connections, database_sync_to_async
 from django.utils import timezone
 
 import config.settings as site
@@ -109,8 +109,8 @@ def test_a_lost_race_never_plays_the_robots_next_step_early(robot_duel, ana, set
 @pytest.mark.asyncio
 async def test_a_ring_from_a_database_thread_wakes_the_sleeping_sweeper():
     with timers.alarm.listening():
-        looked = timers.alarm.look()
-        sleeping = asyncio.ensure_future(timers.alarm.sleep(looked, 3600))
+        timers.alarm.look()
+        sleeping = asyncio.ensure_future(timers.alarm.sleep(3600))
         await asyncio.sleep(0)  # it sleeps now, for an hour at most
         ringer = threading.Thread(target=timers.alarm.ring, args=([timezone.now()],))
         ringer.start()
@@ -124,8 +124,21 @@ async def test_a_timer_rung_after_the_sweeper_looked_is_not_slept_over():
     must look again at once, not sleep until its next look."""
     with timers.alarm.listening():
         looked = timers.alarm.look()
-        timers.alarm.ring([looked.at - timedelta(seconds=1)])
-        await asyncio.wait_for(timers.alarm.sleep(looked, 3600), 30)
+        timers.alarm.ring([looked - timedelta(seconds=1)])
+        await asyncio.wait_for(timers.alarm.sleep(3600), 30)
+
+
+@pytest.mark.asyncio
+async def test_a_timer_wakes_the_sweeper_when_it_falls_due_not_when_it_is_rung():
+    with timers.alarm.listening():
+        timers.alarm.look()
+        timers.alarm.ring([timezone.now() + timedelta(seconds=30)])
+        sleeping = asyncio.ensure_future(timers.alarm.sleep(3600))
+        for _ in range(5):  # the ring reaches the loop; the timer is not due yet
+            await asyncio.sleep(0)
+        assert not sleeping.done()
+        timers.alarm.ring([timezone.now()])  # another, due now
+        await asyncio.wait_for(sleeping, 30)
 
 
 @pytest.mark.asyncio
@@ -141,9 +154,9 @@ async def test_the_sweeper_plays_a_robot_turn_set_in_its_process_without_polling
     asleep = asyncio.Event()
     real_sleep = timers.alarm.sleep
 
-    async def sleep(looked, seconds):
+    async def sleep(seconds):
         asleep.set()
-        await real_sleep(looked, seconds)
+        await real_sleep(seconds)
 
     monkeypatch.setattr(timers.alarm, "sleep", sleep)
     task = asyncio.ensure_future(sweeper.sweep_forever())
@@ -160,3 +173,4 @@ async def test_the_sweeper_plays_a_robot_turn_set_in_its_process_without_polling
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         snapshots.clear()
+        await aclose_old_connections()  # the test's own queries' connection, back to the pool
