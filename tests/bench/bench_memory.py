@@ -7,7 +7,7 @@ in-memory layer) and on PostgreSQL + Redis (the production shape; DATABASE_URL a
 when both are set, else throwaway servers from tests/servers.py). The tables are mixed across the
 four games (Bozó duels, Dominó in pairs, Dozito and Yam's around a table), started by the
 services; the clients are logged-in people, each with their own session. Server and client code
-come from tests/bench/bench_live.py.
+come from the live-tables benchmark (tests/bench/live/).
 
 - churn: RSS idle (after the start and one table socket at each game's table), then WAVES
   waves of WAVE table sockets opened at once across the tables (every seat's person, the rest
@@ -81,7 +81,25 @@ from typing import Any
 import pytest
 
 from tests import servers
-from tests.bench import bench_live as live
+from tests.bench.live.client import Bench, gather_limited
+from tests.bench.live.config import (
+    ACK_TIMEOUT,
+    BACKEND_NAMES,
+    CONNECT_AT_ONCE,
+    DOMINO,
+    DOZITO,
+    IN_CI,
+    SEED,
+    SERVER_REPO,
+    YAMS,
+    TableKind,
+)
+from tests.bench.live.database import Database, run_setup
+from tests.bench.live.measure import rss_kib
+from tests.bench.live.page import Page
+from tests.bench.live.player import Player
+from tests.bench.live.server import Server, describe_checkout, server_env
+from tests.bench.live.verify import verify
 
 BACKENDS = [
     b.strip()
@@ -101,8 +119,8 @@ SERVER_ENV = dict(
 )
 DEFAULT_SOFT_LIMIT = 1024  # open files: a shell's or systemd's default soft limit
 CLIENT_FILES = 65536  # what the client side wants for itself (up to its hard limit)
-BOZO = live.TableKind("bozo", "Bozó", "bozo", "duelo", 2, {}, 0, op="tables")
-KINDS = (BOZO, live.DOMINO, live.DOZITO, live.YAMS)
+BOZO = TableKind("bozo", "Bozó", "bozo", "duelo", 2, {}, 0, op="tables")
+KINDS = (BOZO, DOMINO, DOZITO, YAMS)
 SPECTATORS = max(0, WAVE - sum(k.seats for k in KINDS) * TABLES // 4)  # per wave
 
 
@@ -147,7 +165,7 @@ def memory_site(request, summary):
     raise_own_files_limit()
     keep = bool(os.environ.get("BENCH_LIVE_KEEP"))
     workdir = Path(tempfile.mkdtemp(prefix=f"bench-memory-{backend}-"))
-    env = live._server_env(workdir)
+    env = server_env(workdir)
     env["BENCH_MEMORY_PROBE"] = "1"
     env.update(SERVER_ENV)
     servers_dir = None
@@ -165,17 +183,17 @@ def memory_site(request, summary):
             lacks = servers.missing()
             if lacks:
                 why = f"falta {', '.join(lacks)} (e DATABASE_URL/REDIS_URL não estão definidos)"
-                if live.IN_CI:
+                if IN_CI:
                     pytest.fail(f"PostgreSQL + Redis: {why}")
                 pytest.skip(f"PostgreSQL + Redis não medido: {why}")
             servers_dir = workdir / "servers"
             database_url, redis_url = stack.enter_context(servers.postgres_and_redis(servers_dir))
             env["DATABASE_URL"], env["REDIS_URL"] = database_url, redis_url
-        label = live.BACKEND_NAMES[backend]
+        label = BACKEND_NAMES[backend]
         started = time.perf_counter()
         migrate = subprocess.run(
             [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-            cwd=live.SERVER_REPO,
+            cwd=SERVER_REPO,
             env=env,
             capture_output=True,
             text=True,
@@ -184,7 +202,7 @@ def memory_site(request, summary):
         assert migrate.returncode == 0, migrate.stderr[-4000:]
         per_kind = TABLES // 4
         seated_count = per_kind * sum(k.seats for k in KINDS)
-        people = live.run_setup(
+        people = run_setup(
             env,
             {
                 "op": "users",
@@ -209,10 +227,10 @@ def memory_site(request, summary):
                     "options": kind.options,
                     "tables": [{"seats": [p["id"] for p in g]} for g in groups],
                 }
-            table_ids = live.run_setup(env, request_)
+            table_ids = run_setup(env, request_)
             seated += list(zip(table_ids, groups, strict=True))
         print(
-            f"\nMemória: servidor {live.describe_checkout(live.SERVER_REPO)}; banco {label}; "
+            f"\nMemória: servidor {describe_checkout(SERVER_REPO)}; banco {label}; "
             f"{len(seated)} mesas, {len(people)} pessoas em {time.perf_counter() - started:.1f} s"
         )
         yield MemorySite(
@@ -240,7 +258,7 @@ def daphne(site: MemorySite, name: str, soft_files: int | None = None):
     if soft_files is not None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft_files, before[1]))
     try:
-        server = live.Server(env, site.workdir, name)
+        server = Server(env, site.workdir, name)
         server.__enter__()
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, before)
@@ -250,7 +268,7 @@ def daphne(site: MemorySite, name: str, soft_files: int | None = None):
         server.__exit__(None, None, None)
 
 
-def probe(server: live.Server, **query: str) -> dict[str, Any]:
+def probe(server: Server, **query: str) -> dict[str, Any]:
     """What the process holds now (tests/bench/live_asgi.py's memory probe)."""
     url = f"http://127.0.0.1:{server.port}/_bench/memoria/"
     if query:
@@ -259,7 +277,7 @@ def probe(server: live.Server, **query: str) -> dict[str, Any]:
         return json.load(answer)
 
 
-async def settled(server: live.Server, timeout: float = 300, still: float = 10) -> float:
+async def settled(server: Server, timeout: float = 300, still: float = 10) -> float:
     """Wait until the server has handled every close (each logged-in socket's presence entry
     forgotten), or until that count has not moved for `still` seconds; returns the seconds."""
     started = time.perf_counter()
@@ -320,13 +338,13 @@ RETRIES: dict[str, int] = {"handshakes": 0}  # handshakes that failed once and w
 ATTEMPTS = 3  # a page reconnects by itself; on a loaded machine a handshake may time out
 
 
-async def watch(bench: live.Bench, table_id: int, person: dict[str, Any]):
+async def watch(bench: Bench, table_id: int, person: dict[str, Any]):
     """A spectator's socket that reads its first frame (no page model: it only watches)."""
     for attempt in range(ATTEMPTS):
         ws = None
         try:
             ws = await bench.open(f"/ws/mesa/{table_id}/", person["session"])
-            async with asyncio.timeout(live.ACK_TIMEOUT):
+            async with asyncio.timeout(ACK_TIMEOUT):
                 first = await ws.recv()
             if not isinstance(first, str) or "mesa-status" not in first:
                 bench.error(f"mesa {table_id}: primeira mensagem do espectador sem #mesa-status")
@@ -343,16 +361,16 @@ async def watch(bench: live.Bench, table_id: int, person: dict[str, Any]):
     return None
 
 
-async def sit(player: live.Player) -> bool:
+async def sit(player: Player) -> bool:
     """A seated person's socket (the page model of bench_live's Player), made again on a failed
     handshake as a page would."""
     bench = player.bench
     for attempt in range(ATTEMPTS):
-        player.page, player.view, player.protocol = live.Page(), None, ""
+        player.page, player.view, player.protocol = Page(), None, ""
         player.chars_in = player.chars_acked = 0
         try:
             player.ws = await bench.open(f"/ws/mesa/{player.table_id}/", player.user["session"])
-            _, player.view, _ = await player.receive(live.ACK_TIMEOUT)
+            _, player.view, _ = await player.receive(ACK_TIMEOUT)
             if player.view is None:
                 bench.error(f"mesa {player.table_id}: primeira mensagem sem #mesa-status")
                 return False
@@ -367,7 +385,7 @@ async def sit(player: live.Player) -> bool:
     return False
 
 
-async def move_once(bench: live.Bench, players: list[live.Player]) -> None:
+async def move_once(bench: Bench, players: list[Player]) -> None:
     """The person on turn at one table moves once; the move's view comes back to them."""
     loop = asyncio.get_running_loop()
     mover = next((p for p in players if p.view is not None and p.view.actions), None)
@@ -375,7 +393,7 @@ async def move_once(bench: live.Bench, players: list[live.Player]) -> None:
         return
     for _ in range(3):  # a frame already on its way (another socket's arrival) may come first
         pending = await mover.send("move", loop.time())
-        deadline = loop.time() + live.ACK_TIMEOUT
+        deadline = loop.time() + ACK_TIMEOUT
         while True:
             received, view, _ = await mover.receive(max(deadline - loop.time(), 0.001))
             if view is None:
@@ -393,30 +411,30 @@ async def move_once(bench: live.Bench, players: list[live.Player]) -> None:
     bench.error(f"mesa {mover.table_id}: jogada recusada três vezes")
 
 
-async def close_all(players: list[live.Player], watchers: list) -> None:
+async def close_all(players: list[Player], watchers: list) -> None:
     async def shut(ws) -> None:
         with contextlib.suppress(Exception):
             await ws.close()
 
-    await live.gather_limited([p.close() for p in players], limit=256)
-    await live.gather_limited([shut(ws) for ws in watchers if ws is not None], limit=256)
+    await gather_limited([p.close() for p in players], limit=256)
+    await gather_limited([shut(ws) for ws in watchers if ws is not None], limit=256)
 
 
-async def warm_up(bench: live.Bench, site: MemorySite) -> None:
+async def warm_up(bench: Bench, site: MemorySite) -> None:
     """One table socket at each game's table (its first frame renders the table's partials; a
     page over HTTP would need collectstatic's manifest, which the benchmark does not build)."""
     for table_id, people in site.seated[:: max(len(site.seated) // 4, 1)]:
-        player = live.Player(bench, 0, people[0], table_id, host=True)
+        player = Player(bench, 0, people[0], table_id, host=True)
         assert await player.connect(), bench.errors
         await player.close()
     await asyncio.sleep(1)
 
 
-async def wave(bench: live.Bench, site: MemorySite, number: int) -> float:
+async def wave(bench: Bench, site: MemorySite, number: int) -> float:
     """Every seat's person and SPECTATORS spectators across the tables open, read, move once at
     each table, close; returns the seconds the handshakes and first frames took."""
     players = [
-        live.Player(bench, 0, person, table_id, host=seat == 0)
+        Player(bench, 0, person, table_id, host=seat == 0)
         for table_id, people in site.seated
         for seat, person in enumerate(people)
     ]
@@ -426,12 +444,12 @@ async def wave(bench: live.Bench, site: MemorySite, number: int) -> float:
     ]
     started = time.perf_counter()
     connected, watchers = await asyncio.gather(
-        live.gather_limited([sit(p) for p in players]),
-        live.gather_limited([watch(bench, t, s) for t, s in watchers_of]),
+        gather_limited([sit(p) for p in players]),
+        gather_limited([watch(bench, t, s) for t, s in watchers_of]),
     )
     seconds = time.perf_counter() - started
     if all(connected):
-        by_table: dict[int, list[live.Player]] = {}
+        by_table: dict[int, list[Player]] = {}
         for player in players:
             by_table.setdefault(player.table_id, []).append(player)
         await asyncio.gather(*(move_once(bench, group) for group in by_table.values()))
@@ -439,12 +457,12 @@ async def wave(bench: live.Bench, site: MemorySite, number: int) -> float:
     return seconds
 
 
-def problems(bench: live.Bench, server: live.Server) -> list[str]:
+def problems(bench: Bench, server: Server) -> list[str]:
     """The run's errors, the log's disagreements with the moves acknowledged, and the lines of
     daphne's log that tell of an error."""
     return (
         bench.errors
-        + live.verify(bench)
+        + verify(bench)
         + [
             block.splitlines()[-1] if block.strip() else "Traceback"
             for block in log_tracebacks(server)
@@ -465,7 +483,7 @@ def problems(bench: live.Bench, server: live.Server) -> list[str]:
 KILLED = "took too long to shut down and was killed"
 
 
-def killed(server: live.Server) -> int:
+def killed(server: Server) -> int:
     return sum(KILLED in line for line in server.problems())
 
 
@@ -473,7 +491,7 @@ CLOSED_SEND = "Disconnected: Attempt to send on a closed protocol"
 MISSED = "missed version"  # games/consumers.py's log line before such a traceback
 
 
-def log_tracebacks(server: live.Server) -> list[str]:
+def log_tracebacks(server: Server) -> list[str]:
     """Each traceback of daphne's log, as text."""
     blocks, current = [], None
     for line in server.log_path.read_text(errors="replace").splitlines():
@@ -487,7 +505,7 @@ def log_tracebacks(server: live.Server) -> list[str]:
     return ["\n".join(b) for b in blocks]
 
 
-def closed_sends(server: live.Server) -> int:
+def closed_sends(server: Server) -> int:
     """Sends to a socket its client had just closed (a frame on its way as the page left),
     which games/consumers.py logs as a missed version: counted, not an error of the run."""
     return sum(CLOSED_SEND in block for block in log_tracebacks(server))
@@ -511,29 +529,29 @@ def test_churn(memory_site):
     trace = {"snapshot": str(site.workdir / "idle.trace")} if TRACE else {}
     trace_after = {"snapshot": str(site.workdir / "after.trace")} if TRACE else {}
 
-    async def churn(server: live.Server, bench: live.Bench) -> dict[str, Any]:
+    async def churn(server: Server, bench: Bench) -> dict[str, Any]:
         RETRIES["handshakes"] = 0
         await warm_up(bench, site)
-        found: dict[str, Any] = {"rss_idle": live.rss_kib(server.pid)}
+        found: dict[str, Any] = {"rss_idle": rss_kib(server.pid)}
         found["idle"] = await asyncio.to_thread(probe, server, **trace)
         started = time.perf_counter()
         found["seconds"], found["peak"] = [], found["rss_idle"]
         for number in range(WAVES):
             found["seconds"].append(await wave(bench, site, number))
-            found["peak"] = max(found["peak"], live.rss_kib(server.pid))
+            found["peak"] = max(found["peak"], rss_kib(server.pid))
         found["churn_seconds"] = time.perf_counter() - started
-        found["rss_closed"] = live.rss_kib(server.pid)
+        found["rss_closed"] = rss_kib(server.pid)
         found["settle"] = await settled(server)
         await asyncio.sleep(PAUSE)
-        found["rss_paused"] = live.rss_kib(server.pid)
+        found["rss_paused"] = rss_kib(server.pid)
         found["after"] = await asyncio.to_thread(probe, server, **trace_after)
         found["trimmed"] = await asyncio.to_thread(probe, server, trim="1")
         return found
 
     with daphne(site, "churn") as server:
-        db = live.Database(site.env)
+        db = Database(site.env)
         try:
-            bench = live.Bench(server, db, 0, live.SEED)
+            bench = Bench(server, db, 0, SEED)
             bench.tables.update(t for t, _ in site.seated)
             found = asyncio.run(churn(server, bench))
             wrong = problems(bench, server)
@@ -579,30 +597,30 @@ def test_idle_sockets(memory_site):
     site = memory_site
     print(f"\n[{site.label}] {IDLE} sockets ociosos em {len(site.seated)} mesas")
 
-    async def idle(server: live.Server, bench: live.Bench) -> dict[str, Any]:
+    async def idle(server: Server, bench: Bench) -> dict[str, Any]:
         RETRIES["handshakes"] = 0
         await warm_up(bench, site)
-        found: dict[str, Any] = {"rss_idle": live.rss_kib(server.pid)}
+        found: dict[str, Any] = {"rss_idle": rss_kib(server.pid)}
         everyone = [(t, p) for t, people in site.seated for p in people]
         everyone += [
             (site.seated[i % len(site.seated)][0], site.spectators[i % len(site.spectators)])
             for i in range(max(IDLE - len(everyone), 0))
         ]
         started = time.perf_counter()
-        watchers = await live.gather_limited([watch(bench, t, p) for t, p in everyone[:IDLE]])
+        watchers = await gather_limited([watch(bench, t, p) for t, p in everyone[:IDLE]])
         found["seconds"] = time.perf_counter() - started
         found["opened"] = sum(ws is not None for ws in watchers)
         await asyncio.sleep(2)
-        found["rss_open"] = live.rss_kib(server.pid)
+        found["rss_open"] = rss_kib(server.pid)
         found["open"] = await asyncio.to_thread(probe, server)
         await close_all([], watchers)
         return found
 
     with daphne(site, "idle", soft_files=DEFAULT_SOFT_LIMIT) as server:
         limit = files_limit(server.pid)
-        db = live.Database(site.env)
+        db = Database(site.env)
         try:
-            bench = live.Bench(server, db, 0, live.SEED)
+            bench = Bench(server, db, 0, SEED)
             found = asyncio.run(idle(server, bench))
             wrong = problems(bench, server)
             closed, slow = closed_sends(server), killed(server)
@@ -619,7 +637,7 @@ def test_idle_sockets(memory_site):
         f"{IDLE} sockets ociosos",
         f"{opened} abertos, {refused} recusados ({RETRIES['handshakes']} refeitos após uma "
         f"falha), em {seconds:.1f} s ({opened / seconds:.0f} "
-        f"apertos de mão por segundo, {live.CONNECT_AT_ONCE} de cada vez); RSS "
+        f"apertos de mão por segundo, {CONNECT_AT_ONCE} de cada vez); RSS "
         f"{mib(rss_idle)} em repouso, {mib(rss_open)} com eles abertos: "
         f"{(rss_open - rss_idle) / max(opened, 1):.1f} KiB por socket",
     )

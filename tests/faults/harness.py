@@ -36,7 +36,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tests import servers
-from tests.bench.bench_live import ACK_EVERY  # table.js's, as the bench's clients use it
+from tests.bench.live.config import ACK_EVERY  # table.js's, as the bench's clients use it
 from tests.games.test_two_processes import REPO, _need, environment, run
 from tests.pages import Page
 from tests.waiting import until
