@@ -220,7 +220,7 @@ if os.environ.get("BENCH_RENDER_FLOOR") == "1":
     _rendering.fresh_render = _floor_render
 
 
-# -- the memory probe (tests/bench/bench_memory.py) ------------------------------------------------
+# -- the memory probe (tests/bench/memory/probe.py) ------------------------------------------------
 #
 # With BENCH_MEMORY_PROBE=1, `GET /_bench/memoria/` answers (on the event loop, so nothing else
 # runs meanwhile) what this process holds: its RSS, glibc's heap (mallinfo2), the objects the
