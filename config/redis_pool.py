@@ -2,11 +2,10 @@
 
 Django makes a cache object for each thread and each async context, and a Redis cache object
 makes its own connection pool: every table socket (an async context that reads its session from
-the cache when it opens) held a Redis connection of its own for as long as it was open, and the
-objects of the pool after. tests/bench/bench_memory.py counted 8,612 connections to Redis from one
-daphne with 8,593 sockets open: two open files a socket, and Redis refuses clients past its
-`maxclients` (10,000 by default). redis-py's pools are safe to share between threads, so the
-cache's pools come from here: one per address and options, for the whole process.
+the cache when it opens) would hold a Redis connection of its own while open, two open files a
+socket, until Redis refuses clients past its `maxclients`. redis-py's pools are safe to share
+between threads, so the cache's pools come from here: one per address and options, for the whole
+process.
 """
 
 from __future__ import annotations
