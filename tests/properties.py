@@ -21,7 +21,7 @@ EXAMPLES = {
     "test_random_turns_keep_every_invariant_and_hide_every_hidden_card": 40,
     "test_random_games_end_with_the_rounds_scored": 40,
     "test_leaving_or_being_claimed_at_any_moment_takes_one_player_out": 60,
-    # tests/rules/test_yams_properties.py and test_yams_record.py
+    # tests/rules/test_yams_properties_*.py and test_yams_record.py
     "test_random_solo_games_follow_the_page": 1000,
     "test_random_games_around_a_table_follow_the_page": 60,
     "test_random_games_from_half_filled_cards_end_when_every_box_is_filled": 100,
