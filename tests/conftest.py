@@ -7,6 +7,22 @@ import pytest
 from django.core.cache import cache
 from hypothesis import settings
 
+# Helpers that assert along the way (a legal action, a socket's refusal, a request's answer):
+# pytest rewrites the asserts of test modules and conftests only, so these are named for their
+# failures to show the values too.
+pytest.register_assert_rewrite(
+    "tests.deploy_files",
+    "tests.games.domino_online",
+    "tests.games.fuzz_socket",
+    "tests.games.races",
+    "tests.marcador.taps",
+    "tests.rules.bozo_helpers",
+    "tests.rules.domino_helpers",
+    "tests.rules.dozito_helpers",
+    "tests.rules.yams_helpers",
+    "tests.rules.yams_properties_helpers",
+)
+
 # One hypothesis profile for `make test` and CI alike; example counts: tests/properties.py.
 settings.register_profile("suite", deadline=None, print_blob=True)
 settings.load_profile("suite")

@@ -34,7 +34,7 @@ EXAMPLES = {
     "test_yams_redeal_throws_the_covered_dice_again_and_keeps_every_view": 40,
     "test_domino_redeal_deals_the_other_hands_again_as_the_log_allows": 30,
     "test_dozito_redeal_deals_the_face_down_cards_and_the_draw_pile_again": 30,
-    # The fuzzers (tests/games/test_fuzz.py, test_fuzz_forms.py): derandomized, so that a
+    # The fuzzers (tests/games/test_fuzz_sockets.py, test_fuzz_forms.py): derandomized, so that a
     # failure found once is found on every run.
     "socket_fuzz": 16,
     "form_fuzz": 400,

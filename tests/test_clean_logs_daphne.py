@@ -144,7 +144,7 @@ def test_bad_requests_and_frames_leave_no_traceback_in_daphnes_output(tmp_path, 
             assert status == 400, header
         assert request(port, "GET", "/", {"Host": "evil.example"}) == 400
         # Twisted refuses a request line this long by closing the connection (nginx answers 414
-        # before it gets here: tests/test_deploy.py).
+        # before it gets here: tests/test_deploy_nginx_daphne.py).
         assert request(port, "GET", "/?" + "a" * 100_000, {}) is None
 
         too_big = frame(0x1, b"a" * (1024 * 1024 + 1))  # daphne's default limit is 1 MiB

@@ -1,5 +1,6 @@
-"""Settings of the daphnes that tests/accounts/test_client_address.py and tests/test_deploy.py
-start: the site's own, with one more page (tests/accounts/client_address_urls.py)."""
+"""Settings of the daphnes that tests/accounts/test_client_address.py and
+tests/test_deploy_nginx_daphne.py start: the site's own, with one more page
+(tests/accounts/client_address_urls.py)."""
 
 from tests.settings import *  # noqa: F403
 

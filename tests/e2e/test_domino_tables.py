@@ -8,7 +8,7 @@ pages are driven as a player drives them; the database is read only to check the
 a match near its end).
 
 Who wins a match with nobody waiting, as every page shows it, is checked on the renders:
-tests/games/test_domino_online.py.
+tests/games/test_domino_online_queue.py.
 """
 
 from __future__ import annotations

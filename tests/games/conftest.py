@@ -26,6 +26,12 @@ def robot_duel(ana):
     return Table.objects.get(pk=table.pk)
 
 
+@pytest.fixture
+def waiting(person):
+    """Three more people, for the queue of the table of `people`."""
+    return [person(name) for name in ("eva", "fabio", "gil")]
+
+
 def act(table, user, action, *, cid=""):
     table.refresh_from_db()
     return services.table_act(

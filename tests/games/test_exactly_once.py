@@ -5,7 +5,7 @@ the same move with another cid at the same stale version, and the table commands
 "sit", "robot_add", "queue_join", "Jogar de novo") twice or from two tabs: one entry in the log,
 one new version, and an answer that shows the current table without an error. The races with
 real threads (two tabs at once, a move against its clock, a takeover, a robot playing for an
-absent person) are in test_exactly_once_races.py; both check that the log replays through the
+absent person) are in test_exactly_once_races_*.py; both check that the log replays through the
 rules to the stored state.
 """
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from marcador.bonus import bonus_line
-from tests.marcador.test_views import URL, dice, labels, start, tap
+from tests.marcador.taps import URL, dice, labels, start, tap
 
 pytestmark = pytest.mark.django_db
 

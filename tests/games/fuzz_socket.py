@@ -1,193 +1,49 @@
-"""Bad input on the live socket, every game, every kind of visitor (hypothesis).
+"""The socket fuzzer's run (test_fuzz_sockets.py), through the real ASGI stack and consumer.
 
-Through the real ASGI stack and consumer, a seated player, a spectator, a person in a full
-table's queue and an anonymous visitor send random and malformed messages (non-JSON, huge,
-nested, wrong types, NUL and lone surrogates, unknown commands, commands with bad arguments) and
-the game's own legal actions mutated (wrong seat, out of range, extra keys, stale or future
-version, other types), with valid moves mixed in so that the games go on. After every message
-the socket is still open and answers the next one, a refused message got its Portuguese notice
-and nothing escaped as an error; only seated players' moves change a game, and at the end each
-table's log replays through the rules, from the state the game started with, to the state and
-version stored.
-
-Only Dominó seats a queue (at its breaks): at the other games the queued person's `queue_join`
-is refused and they stay a signed-in spectator. Each example starts a table of its own (a seed
-and a number of moves into its game, so that every example can be replayed), opens fresh sockets
-(the per-socket budget of games/consumers.py is not the subject here) and sends up to 25
-messages, each followed by a probe whose notice marks the end of its answers; the dice come from
-a generator seeded by the move itself, so that a replay throws the same dice.
+Each example starts a table of its own (a seed and a number of moves into its game, so that every
+example can be replayed), opens fresh sockets (the per-socket budget of games/consumers.py is not
+the subject here) and sends up to 25 messages (tests/games/fuzz_messages.py), each followed by a
+probe whose notice marks the end of its answers; after each, what the message changed and how it
+was answered is checked, and at the end each table's log replays through the rules.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
-from django.test import Client, override_settings
+from django.test import Client
 from django.utils.html import escape
-from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from config.asgi import application
 from games import commands, messages, rules, services, snapshots
 from games.models import Action, Seat, Table
+from tests.games.fuzz_messages import (
+    CIDS,
+    FIELD_VALUES,
+    JSONISH,
+    ODD_TEXT,
+    command,
+    mutated,
+    versions,
+)
 from tests.games.sockets import Socket
-from tests.properties import EXAMPLES as PROPERTY_EXAMPLES
-
-pytestmark = pytest.mark.django_db(transaction=True)
 
 MODES = {"bozo": "duelo", "domino": "duplas", "dozito": "mesa", "yams": "mesa"}
 PLAYERS = {"bozo": 2, "domino": 4, "dozito": 2, "yams": 2}
 NAMES = ("ana", "bia", "caio", "duda")
-EXAMPLES = PROPERTY_EXAMPLES["socket_fuzz"]
+
+
 STEPS = 25  # with their probes, within the socket budget (consumers.BURST)
 # The probe that follows every message: its notice marks the end of the message's answers.
 PROBE = json.dumps({"ack": "sonda"})
 PROBE_NOTICE = escape("Mensagem inválida: ack deve ser um número.")
 BROKEN = ("Traceback", "Algo deu errado do nosso lado", "Exception", "Internal Server Error")
-
-
-def seeded(apply):
-    """The rules' `apply` with dice drawn from the move itself: a replay throws the same ones."""
-
-    def seeded_apply(state, seat, action, rng):
-        key = json.dumps([state, seat, action], sort_keys=True, default=repr)
-        return apply(state, seat, action, random.Random(key))
-
-    return seeded_apply
-
-
-# -- what is sent ----------------------------------------------------------------------------------
-
-SCALARS = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12)
-)
-JSONISH = st.recursive(
-    SCALARS,
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
-    max_leaves=10,
-)
-ODD_TEXT = st.sampled_from(
-    [
-        "",
-        "null",
-        "[]",
-        "42",
-        '"texto"',
-        "{",
-        '{"cmd": "chat", "text": "\\u0000"}',
-        '{"cmd": "chat", "text": "\\ud800"}',
-        "\ud83d",
-        '{"action": "{\\"type\\": \\"roll\\"}", "version": "1\x00"}',
-        "[" * 5000 + "]" * 5000,
-        '{"a":' * 3000 + "1" + "}" * 3000,
-        json.dumps({"x": [[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]}),
-        "x" * (messages.MAX_MESSAGE + 1),
-        json.dumps({"cmd": "chat", "text": "y" * 4000}),
-        '{"version": NaN, "action": "{}"}',
-        '{"version": 1e400, "action": "{}"}',
-        '{"cid": "' + "c" * 65 + '", "action": "{}", "version": "1"}',
-        '{"cid": "não", "action": "{}", "version": "1"}',
-        '{"action": "{\\"type\\": \\"roll\\"", "version": "1"}',
-    ]
-)
-FIELD_VALUES = st.one_of(
-    JSONISH,
-    st.sampled_from(["", "0", "1", "-1", "3", "99", "999999999", "1e3", " 1 ", "um", "٣"]),
-)
-CIDS = st.sampled_from(["", "a", "b", "c1", "dup"]) | st.text(
-    alphabet="abcdefghij0123456789_-", max_size=12
-)
-
-
-def mutated(action: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
-    """A legal action with one thing wrong (or nothing: it may stay legal)."""
-    keys = sorted(action)
-
-    def change(key: str, value: Any) -> dict[str, Any]:
-        return {**action, key: value}
-
-    options = [
-        st.just(action),
-        st.builds(lambda k, v: change(k, v), st.sampled_from(keys), JSONISH),
-        st.builds(lambda v: change("extra", v), JSONISH),
-        st.builds(lambda k: {a: b for a, b in action.items() if a != k}, st.sampled_from(keys)),
-        st.builds(lambda t: change("type", t), st.text(max_size=10) | st.integers()),
-    ]
-    numbers = [k for k in keys if isinstance(action[k], int) and not isinstance(action[k], bool)]
-    if numbers:
-        options.append(
-            st.builds(
-                lambda k, n: change(k, n),
-                st.sampled_from(numbers),
-                st.sampled_from([-1, 99, 10**12, -(10**12)]) | st.integers(),
-            )
-        )
-    lists = [k for k in keys if isinstance(action[k], list)]
-    if lists:
-        options.append(
-            st.builds(
-                lambda k, v: change(k, v),
-                st.sampled_from(lists),
-                st.lists(st.integers(-3, 20) | st.text(max_size=2), max_size=8),
-            )
-        )
-    return st.one_of(options)
-
-
-def versions(current: int) -> st.SearchStrategy[Any]:
-    return st.one_of(
-        st.just(str(current)),
-        st.sampled_from(
-            [
-                str(max(0, current - 1)),
-                "0",
-                str(current + 1),
-                str(current + 50),
-                "-3",
-                "v",
-                "",
-                None,
-            ]
-        ),
-        st.just(current),
-        FIELD_VALUES,
-    )
-
-
-def command(cmd: str) -> st.SearchStrategy[dict[str, Any]]:
-    fields = st.dictionaries(
-        st.sampled_from(["seat", "to", "team", "muted", "text", "cid", "version"]),
-        FIELD_VALUES,
-        max_size=3,
-    )
-    texts = st.sampled_from(["Boa!", "😀", "oi", "<script>alert(1)</script>", " "]) | st.text(
-        max_size=30
-    )
-    return st.builds(
-        lambda extra, text: {
-            "cmd": cmd,
-            **({"text": text} if cmd in ("chat", "react") else {}),
-            **extra,
-        },
-        fields,
-        texts,
-    )
-
-
-# -- the run -------------------------------------------------------------------------------------
 
 
 class Fuzz:
@@ -463,35 +319,3 @@ def replayed(game, table_id: int) -> None:
         last = entry.version
     assert state == table.state
     assert table.state_version == last <= table.version
-
-
-# -- the tests -----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("role", ["player", "spectator", "queued", "anonymous"])
-@pytest.mark.parametrize("game", sorted(MODES))
-def test_random_and_malformed_messages_leave_the_socket_usable_and_the_rules_in_charge(
-    game, role, person, site_rng, monkeypatch
-):
-    people = {name: person(name) for name in (*NAMES, "eva", "fabio")}
-    for slug in MODES:
-        monkeypatch.setattr(rules.get(slug), "apply", seeded(rules.get(slug).apply))
-    fuzz = Fuzz(game, role, people, site_rng)
-
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        phases=[Phase.explicit, Phase.generate],  # shrinking live tables takes too long
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(st.data())
-    def example(data):
-        asyncio.run(fuzz.example(data))
-
-    # Every example opens a table for the same host: more than a person may open in a minute.
-    with override_settings(GAMES_TABLE_CREATION_RATE=(10**6, 60)):
-        example()
-    fuzz.check_logs()
-    assert fuzz.messages >= 5 * EXAMPLES
