@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.models import Table
@@ -37,3 +40,8 @@ def act(table, user, action, *, cid=""):
     return services.table_act(
         table_id=table.pk, user=user, action=action, version=table.version, cid=cid
     )
+
+
+def later(seconds: float = 600):
+    """A moment `seconds` from now: what a timer's `now` is when it has come due."""
+    return timezone.now() + timedelta(seconds=seconds)

@@ -9,17 +9,11 @@ timer due, with time moved forward by the test.
 from __future__ import annotations
 
 import random
-from datetime import timedelta
-
-from django.utils import timezone
 
 from games import rules, services, snapshots, sweeper
 from games.models import Action, Table
 from games.rules import domino
-
-
-def later(seconds: float = 600):
-    return timezone.now() + timedelta(seconds=seconds)
+from tests.games.conftest import later
 
 
 def four_people(people, **options) -> Table:

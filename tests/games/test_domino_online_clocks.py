@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from games import rendering, services, snapshots, sweeper
 from games.models import Action, Deadline, Seat
-from tests.games.domino_online import four_people, later
+from tests.games.conftest import later
+from tests.games.domino_online import four_people
 from tests.games.sockets import (
     sockets_end_with_their_test,  # noqa: F401 - autouse fixture
 )

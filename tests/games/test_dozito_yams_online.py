@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from games import rendering, rules, services, snapshots, sweeper, table_result, table_view
 from games.models import Action, Deadline, Seat, Table, TableSocket
+from tests.games.conftest import later
 from tests.games.sockets import (
     command,
     connect,
@@ -30,10 +31,6 @@ from tests.games.sockets import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSIVE = ("leave", "claim_inactivity")
-
-
-def later(seconds: float = 600):
-    return timezone.now() + timedelta(seconds=seconds)
 
 
 def table_of(game: str, people, *, robots: int = 0, options=None, **fields) -> Table:

@@ -2,7 +2,6 @@
 timer left from another turn is dropped, never fired (games/timers.py, games/sweeper.py)."""
 
 import logging
-from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -10,14 +9,11 @@ from django.utils import timezone
 
 from games import rules, services, snapshots, sweeper
 from games.models import Action, Deadline, Table, TableSocket
+from tests.games.conftest import later
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MODES = {"domino": "duplas", "dozito": "mesa"}
-
-
-def later(seconds: float = 600):
-    return timezone.now() + timedelta(seconds=seconds)
 
 
 def robots_only(host, game: str) -> Table:

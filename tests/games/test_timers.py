@@ -10,17 +10,13 @@ from django.utils import timezone
 
 from games import services, snapshots, sweeper
 from games.models import Action, Deadline, Seat, Table, TableSocket
-from tests.games.conftest import act
+from tests.games.conftest import act, later
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def timers_of(table) -> set[tuple[str, int | None]]:
     return set(Deadline.objects.filter(table_id=table.pk).values_list("kind", "seat"))
-
-
-def later(seconds: float = 600):
-    return timezone.now() + timedelta(seconds=seconds)
 
 
 def test_a_table_holds_several_timers_at_once(duel, ana, bia, settings):
