@@ -51,11 +51,13 @@ class Bench:
             return self.rng.uniform(0, 1.25 * self.think_time)
         return self.rng.uniform(0.75 * self.think_time, 1.25 * self.think_time)
 
-    async def open(self, path: str, session: str) -> ClientConnection:
+    async def open(self, path: str, session: str, *, port: int = 0) -> ClientConnection:
+        """A socket of `session` at `path`, on this bench's server or on the one at `port`."""
+        port = port or self.server.port
         async with self.connect_gate:
             return await connect(
-                f"ws://127.0.0.1:{self.server.port}{path}",
-                origin=f"http://127.0.0.1:{self.server.port}",
+                f"ws://127.0.0.1:{port}{path}",
+                origin=f"http://127.0.0.1:{port}",
                 additional_headers={"Cookie": f"sessionid={session}"},
                 proxy=None,
                 open_timeout=120,

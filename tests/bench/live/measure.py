@@ -198,19 +198,7 @@ async def measure(
     first burst still queued (capped at BENCH_LIVE_ACK_TIMEOUT). With `count_log`, the moves
     the Action log gained over the window too (the robots' are no round trip of the client)."""
     loop = asyncio.get_running_loop()
-    bench.phase = phase
-    began = loop.time()
-    running = [asyncio.create_task(task) for task in tasks]
-    await asyncio.sleep(warmup)
-    while len(phase.warm) < phase.loads and loop.time() - began < ACK_TIMEOUT:
-        await asyncio.sleep(0.1)
-    # The client's collector would walk every object of this process (Django, the sockets, the
-    # parsed partials), pausing every socket for up to 200 ms, in the round trips of the table and
-    # of the echo alike; the client makes no reference cycles (a collection after a window finds
-    # none), so it is off in the window.
-    gc.collect()
-    gc.freeze()
-    gc.disable()
+    running, began = await warm_up(bench, phase, tasks, warmup)
     phase.start = loop.time()
     phase.warmup = phase.start - began
     backend = bench.backend_pids
@@ -229,7 +217,33 @@ async def measure(
     if backend:
         phase.backend_cpu = sum(tree_cpu_seconds(pid) for pid in backend) - backend0
     phase.machine_cpu = machine_cpu_seconds() - machine0
+    await wind_down(phase, running)
+
+
+async def warm_up(bench, phase: Phase, tasks: list, warmup: float) -> tuple[list, float]:
+    """Start the clients and wait at least `warmup`, and until every load has completed one round
+    trip (at most ACK_TIMEOUT); then the client's collector is off. Returns the running clients
+    and when they began."""
+    loop = asyncio.get_running_loop()
+    bench.phase = phase
+    began = loop.time()
+    running = [asyncio.create_task(task) for task in tasks]
+    await asyncio.sleep(warmup)
+    while len(phase.warm) < phase.loads and loop.time() - began < ACK_TIMEOUT:
+        await asyncio.sleep(0.1)
+    # The client's collector would walk every object of this process (Django, the sockets, the
+    # parsed partials), pausing every socket for up to 200 ms, in the round trips of the table and
+    # of the echo alike; the client makes no reference cycles (a collection after a window finds
+    # none), so it is off in the window.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    return running, began
+
+
+async def wind_down(phase: Phase, running: list) -> None:
+    """After the window: no new move; the moves in flight are waited for; the collector is back."""
     gc.enable()
-    phase.stopping = True  # no new move; the moves in flight are waited for
+    phase.stopping = True
     await asyncio.gather(*running)
     gc.unfreeze()

@@ -7,20 +7,26 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
-import gc
 import json
 import re
 import time
 from collections import defaultdict
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
 from tests.bench.live.client import Bench
 from tests.bench.live.config import ACK_EVERY, ACK_TIMEOUT
 from tests.bench.live.database import Database
 from tests.bench.live.floors import EchoPair
-from tests.bench.live.measure import Phase, cpu_seconds, machine_cpu_seconds, tree_cpu_seconds
+from tests.bench.live.measure import (
+    Phase,
+    cpu_seconds,
+    machine_cpu_seconds,
+    tree_cpu_seconds,
+    warm_up,
+    wind_down,
+)
 from tests.bench.live.page import Page
 from tests.bench.live.player import Player
 from tests.bench.live.server import Server
@@ -55,19 +61,6 @@ class ProdBench(Bench):
         self.moves: list[tuple[int, int, float, int]] = []  # (table, version shown, sent, load)
         self.followed_table = 0  # where the host plays now (the spectators follow)
 
-    async def open_on(self, port: int, path: str, session: str) -> ClientConnection:
-        async with self.connect_gate:
-            return await connect(
-                f"ws://127.0.0.1:{port}{path}",
-                origin=f"http://127.0.0.1:{port}",
-                additional_headers={"Cookie": f"sessionid={session}"},
-                proxy=None,
-                open_timeout=120,
-                close_timeout=10,
-                ping_interval=None,
-                max_size=2**22,
-            )
-
     def acknowledged(self, load, table_id, pending, shown, now) -> None:
         super().acknowledged(load, table_id, pending, shown, now)
         self.moves.append((table_id, shown, pending.sent, load))
@@ -89,8 +82,8 @@ class ProdPlayer(Player):
         if self.host:
             self.bench.followed_table = self.table_id
         try:
-            self.ws = await self.bench.open_on(
-                self.port, f"/ws/mesa/{self.table_id}/", self.user["session"]
+            self.ws = await self.bench.open(
+                f"/ws/mesa/{self.table_id}/", self.user["session"], port=self.port
             )
             _, self.view, _ = await self.receive(ACK_TIMEOUT)
         except Exception as error:
@@ -137,8 +130,8 @@ class Watcher:
     async def connect(self) -> bool:
         self.chars_in = self.chars_acked = 0
         try:
-            self.ws = await self.bench.open_on(
-                self.port, f"/ws/mesa/{self.table_id}/", self.user["session"]
+            self.ws = await self.bench.open(
+                f"/ws/mesa/{self.table_id}/", self.user["session"], port=self.port
             )
             await self.read(ACK_TIMEOUT)
         except Exception as error:
@@ -202,7 +195,7 @@ class ProdEcho(EchoPair):
     async def connect(self) -> bool:
         try:
             for user, port in zip(self.users, self.ports, strict=True):
-                self.sockets.append(await self.bench.open_on(port, "/ws/eco/", user["session"]))
+                self.sockets.append(await self.bench.open("/ws/eco/", user["session"], port=port))
         except Exception as error:
             self.bench.error(f"eco: conexão falhou: {error!r}")
             return False
@@ -224,15 +217,7 @@ async def measure(bench: ProdBench, phase: ProdPhase, tasks: list, warmup: float
     trip, the window (the CPU of every daphne, of PostgreSQL and Redis, of this client, of the
     machine; with `count_log`, each part's moves in the log), then the moves in flight."""
     loop = asyncio.get_running_loop()
-    bench.phase = phase
-    began = loop.time()
-    running = [asyncio.create_task(task) for task in tasks]
-    await asyncio.sleep(warmup)
-    while len(phase.warm) < phase.loads and loop.time() - began < ACK_TIMEOUT:
-        await asyncio.sleep(0.1)
-    gc.collect()
-    gc.freeze()
-    gc.disable()
+    running, began = await warm_up(bench, phase, tasks, warmup)
     logged0 = log_by_table(bench.db) if count_log else {}
     phase.start = loop.time()
     phase.warmup = phase.start - began
@@ -262,7 +247,4 @@ async def measure(bench: ProdBench, phase: ProdPhase, tasks: list, warmup: float
         phase.logged_by_part = {k: (v[0], v[1]) for k, v in by_part.items()}
         phase.moves_logged = sum(v[0] for v in by_part.values())
         phase.robot_moves = sum(v[1] for v in by_part.values())
-    gc.enable()
-    phase.stopping = True
-    await asyncio.gather(*running)
-    gc.unfreeze()
+    await wind_down(phase, running)
