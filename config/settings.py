@@ -327,6 +327,9 @@ GAMES_MOVE_CLOCKS = (30, 60)
 # Each daphne process runs a sweeper for these timers, and refreshes its sockets' presence rows;
 # rows nobody refreshed for a while belong to a process that died.
 GAMES_SWEEPER = env_bool("GAMES_SWEEPER", True)
+# Whether each daphne's sweeper also computes the finished games' analyses (games/analysis/):
+# off where `manage.py run_sweeper` runs beside them and computes them itself.
+GAMES_SWEEPER_ANALYSES = env_bool("GAMES_SWEEPER_ANALYSES", True)
 GAMES_SWEEP_SECONDS = 0.25
 # Threads for the tables' database work in a process (each borrows a connection while it works).
 GAMES_DATABASE_THREADS = int(os.environ.get("GAMES_DATABASE_THREADS", "4"))

@@ -150,6 +150,10 @@ class GameRow:
     def replay_url(self) -> str:
         return reverse("games:replay", args=[self.table_id])
 
+    @property
+    def analysis_url(self) -> str:
+        return reverse("games:analysis", args=[self.table_id])
+
 
 def finished_games(user, *, page: Any = 1, per_page: int = 20) -> Page:
     """The person's finished games, newest first, one page of them (`page` as the query string

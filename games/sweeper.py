@@ -24,6 +24,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from games import presence, services, snapshots, timers
+from games.analysis import jobs as analyses
 from games.models import Deadline
 from games.snapshots import Timer
 
@@ -186,14 +187,19 @@ async def sweep_forever() -> None:
                 await timers.alarm.sleep(interval)
 
 
-_task: asyncio.Task | None = None
+_tasks: dict[str, asyncio.Task] = {}
 
 
 def start() -> None:
-    """Start this process's sweeper once (several processes may each run one)."""
-    global _task
+    """Start this process's sweeper once (several processes may each run one), and beside it
+    the analyses' worker unless a process of its own runs them (GAMES_SWEEPER_ANALYSES)."""
     if not settings.GAMES_SWEEPER:
         return
+    loops = {"sweeper": sweep_forever}
+    if settings.GAMES_SWEEPER_ANALYSES:
+        loops["analyses"] = analyses.work_in_loop
     loop = asyncio.get_running_loop()
-    if _task is None or _task.done() or _task.get_loop() is not loop:
-        _task = loop.create_task(sweep_forever())
+    for name, forever in loops.items():
+        task = _tasks.get(name)
+        if task is None or task.done() or task.get_loop() is not loop:
+            _tasks[name] = loop.create_task(forever())

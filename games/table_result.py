@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import presenters
+from games.analysis import jobs as analyses
 from games.catalog import GAMES_BY_SLUG
 from games.rules.base import with_names
 from games.snapshots import TableCopy
@@ -76,6 +77,7 @@ def result(copy: TableCopy, you, names) -> SimpleNamespace | None:
         can_replay=you is not None and copy.status == "finished",
         # Its replay: open to all for a public table, to those who played a private one.
         replay=copy.id if copy.status == "finished" and (you is not None or copy.is_public) else 0,
+        analysed=analyses.analyzer(copy.game) is not None,
     )
 
 

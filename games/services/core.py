@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from games import played, rules, snapshots, timers
+from games.analysis import jobs as analyses
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table, TableSocket
 from games.snapshots import Queued, SeatCopy, TableCopy
@@ -257,6 +258,7 @@ def _write(copy: TableCopy, change: Change, outbox: Outbox | None) -> TableCopy:
         log_ = (tuple(change.events), *copy.log[: snapshots.LOG_ACTIONS - 1])
     if fields.get("status") == Table.Status.FINISHED:  # whose game it was, said once at the end
         played.mark_finished(copy.id, {s.index: s.user_id for s in seats if s.user_id})
+        analyses.request(copy.id, copy.game)
     copied = {name: value for name, value in fields.items() if name in _COPY_FIELDS}
     copied["queue"] = copy.queue if change.queue is None else change.queue
     new = copy.changed(**copied, seats=seats, log=log_)

@@ -1,3 +1,4 @@
+import threading
 import time
 
 from django.conf import settings
@@ -5,13 +6,15 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
 from games import presence, sweeper
+from games.analysis import jobs as analyses
 
 
 class Command(BaseCommand):
     help = (
         "Aplica os prazos vencidos das mesas (jogadas de robôs, relógios, inatividade, robô no "
-        "lugar de quem saiu) num laço. Cada processo daphne já roda um; este comando serve para "
-        "mantê-los mesmo sem ninguém conectado."
+        "lugar de quem saiu) num laço, e calcula as análises das partidas terminadas numa thread "
+        "à parte. Cada processo daphne já roda um varredor; este comando serve para mantê-los "
+        "mesmo sem ninguém conectado."
     )
 
     def add_arguments(self, parser):
@@ -19,6 +22,11 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true")
 
     def handle(self, *args, interval: float, once: bool, **options):
+        if once:
+            while analyses.run_next():
+                close_old_connections()
+        else:
+            threading.Thread(target=analyses.work_forever, name="analises", daemon=True).start()
         swept_at = 0.0
         while True:
             try:
