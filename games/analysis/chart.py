@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import SimpleNamespace
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28  # room for the axes' numbers
+# In the drawing's own units: a phone shows it about this size, so its numbers stay legible.
+WIDTH, HEIGHT = 320, 160
+LEFT, RIGHT, TOP, BOTTOM = 30, 8, 8, 20  # room for the axes' numbers
 STYLES = 4  # the lines' looks (analysis.css: .chart__line--0 to --3), repeated past four
 
 
@@ -22,11 +23,12 @@ def chart(people: Sequence[SimpleNamespace]) -> SimpleNamespace | None:
     x0, x1 = min(steps), max(max(steps), min(steps) + 1)
     y0, y1 = _nice_range(min(values), max(values))
 
-    def x(step: float) -> float:
-        return round(LEFT + (step - x0) / (x1 - x0) * (WIDTH - LEFT - RIGHT), 1)
+    # Coordinates as text here: a template would write a float the Brazilian way, "12,5".
+    def x(step: float) -> str:
+        return f"{LEFT + (step - x0) / (x1 - x0) * (WIDTH - LEFT - RIGHT):.1f}"
 
-    def y(value: float) -> float:
-        return round(TOP + (y1 - value) / (y1 - y0) * (HEIGHT - TOP - BOTTOM), 1)
+    def y(value: float) -> str:
+        return f"{TOP + (y1 - value) / (y1 - y0) * (HEIGHT - TOP - BOTTOM):.1f}"
 
     lines = [
         SimpleNamespace(
