@@ -34,6 +34,7 @@ import pytest
 from django.conf import settings
 
 from games import rules, services
+from games.analysis import jobs
 from guides import content
 from tests.e2e.axe import Findings, resize, run, theme
 from tests.e2e.live import (
@@ -217,6 +218,11 @@ class AccessibilityTests(LiveServerTestCase):
         page.goto(f"/mesa/{table.pk}/replay/?passo=5")
         page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
         self.check(page, "replay, step 5")
+        # Its analysis, computed, with the numbers of its chart unfolded.
+        assert elsewhere(jobs.run_next)()
+        page.goto(f"/mesa/{table.pk}/analise/")
+        page.locator(".analysis-chart__numbers summary").click()
+        self.check(page, "analysis")
         self.assert_no_violation()
 
     def test_the_guides_and_their_worked_rounds(self):
