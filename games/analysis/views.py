@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 
 from accounts.models import User, stand_in_name
-from games import rendering, replays, services, snapshots, table_view
+from games import rendering, replays, services, snapshots, table_result, table_view
 from games.analysis import jobs
 from games.analysis.chart import chart
 from games.catalog import GAMES_BY_SLUG
@@ -64,25 +64,19 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
     ids = [p["user_id"] for p in result["people"]]
     nicknames = dict(User.objects.filter(pk__in=ids).values_list("pk", "nickname"))
     names = [table_view.seat_name(seat) for seat in copy.seats]
-    states = _states_before(copy.id, [w["step"] for p in result["people"] for w in p["worst"]])
+    positions = _positions(copy.id, [w["step"] for p in result["people"] for w in p["worst"]])
+    path = reverse("games:replay", args=[copy.id])
+
+    def to(worst: dict) -> str:
+        return f"{path}?passo={worst['step']}"
+
     found = []
     for person in result["people"]:
         user_id = person["user_id"]
         worst = [
-            SimpleNamespace(
-                **w,
-                area=rendering.game_render(
-                    copy.game,
-                    states[w["step"]],
-                    w["seat"],
-                    names=names,
-                    heading=5,
-                    buttons=False,
-                ),
-                replay=reverse("games:replay", args=[copy.id]) + f"?passo={w['step']}",
-            )
+            SimpleNamespace(**w, area=_drawn(copy, w, positions[w["step"]], names), replay=to(w))
             for w in person["worst"]
-            if states.get(w["step"]) is not None
+            if positions.get(w["step"], (None,))[0] is not None
         ]
         found.append(
             SimpleNamespace(
@@ -95,7 +89,31 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
     return found
 
 
-def _states_before(table_id: int, steps: list[int]) -> dict[int, dict]:
-    """The state before each of these steps of the log (the one the step's move was made on)."""
+def _drawn(copy, worst: dict, position: tuple, names: list[str]) -> str:
+    """The game as the person saw it when they chose, with the table's latest moves."""
+    state, history = position
+    return rendering.game_render(
+        copy.game,
+        state,
+        worst["seat"],
+        names=names,
+        events=history[0] if history else (),
+        log=table_result.recent_log(history, names),
+        history=history,
+        heading=5,
+        buttons=False,
+    )
+
+
+def _positions(table_id: int, steps: list[int]) -> dict[int, tuple[dict | None, tuple]]:
+    """For each of these steps of the log, the state its move was made on and the events of the
+    moves before it, newest first (what the table showed then)."""
     log = Action.objects.filter(table_id=table_id).order_by("version")
-    return {step: log.values_list("state", flat=True)[step - 1] for step in set(steps) if step > 0}
+    found = {}
+    for step in set(steps):
+        if step <= 0:
+            continue
+        rows = list(log.values_list("events", "state")[max(0, step - replays.HISTORY) : step])
+        history = tuple(tuple(events) for events, _state in reversed(rows))
+        found[step] = (rows[-1][1] if rows else None, history)
+    return found
