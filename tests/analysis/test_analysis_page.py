@@ -91,3 +91,18 @@ def test_numbers_are_written_the_brazilian_way(client, ana, finished):
     client.force_login(ana)
     html = page(client, finished).content.decode()
     assert re.search(r"\d+,\d", html)  # "12,3", never "12.3" in the figures
+
+
+def test_the_admin_lists_analyses_and_puts_them_back_in_the_queue(admin_client, finished):
+    assert jobs.run_next()
+    listing = admin_client.get("/admin/games/analysis/").content.decode()
+    assert "pronta" in listing
+    response = admin_client.post(
+        "/admin/games/analysis/", {"action": "compute_again", "_selected_action": [finished.pk]}
+    )
+    assert response.status_code == 302
+    row = Analysis.objects.get(pk=finished.pk)
+    assert row.status == Analysis.Status.PENDING and row.result is None
+    assert jobs.run_next()
+    assert Analysis.objects.get(pk=finished.pk).status == Analysis.Status.DONE
+    assert admin_client.get(f"/admin/games/analysis/{finished.pk}/change/").status_code == 200
