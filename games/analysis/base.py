@@ -59,6 +59,12 @@ class Decision:
         return loss if loss > NO_LOSS else 0.0
 
     @property
+    def counted(self) -> float:
+        """The loss the precision and the total count: an estimate's only beyond its noise, so
+        that a game played as the robot would comes near 100% despite the rollouts' scatter."""
+        return self.loss if self.exact else max(0.0, self.loss - self.margin)
+
+    @property
     def flagged(self) -> bool:
         """A mistake worth showing: exactly a loss, or an estimate clearly above its noise."""
         return self.loss > (self.margin if not self.exact else 0.0)

@@ -115,7 +115,7 @@ def compute(table_id: int) -> dict[str, Any]:
 
 
 def person(user_id: int, seat: int, decisions: Sequence[Decision], scale: float) -> dict:
-    total = sum(d.loss for d in decisions)
+    total = sum(d.counted for d in decisions)
     average = total / len(decisions) if decisions else 0.0
     worst = sorted((d for d in decisions if d.flagged), key=lambda d: (-d.loss, d.step))
     return {
