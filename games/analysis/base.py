@@ -75,6 +75,8 @@ class Analyzer(Protocol):
 
     # What the values measure, for the page ("pontos esperados da cartela").
     MEASURE: str
+    # What the chart of each person's `Decision.expected` along the game shows.
+    SERIES: str
     # The average loss per decision at which the precision falls to 37% (1/e): `precision`.
     SCALE: float
 

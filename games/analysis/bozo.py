@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext_lazy as _
+
 from games.analysis.base import Decision, Option, Step
 from games.bots import bozo as robot
 from games.rules.bozo import BOX_NAMES, BOXES, GAME
 
-MEASURE = "pontos esperados da cartela no fim, jogando o melhor daí em diante (cálculo exato)"
+SERIES = _("Pontuação final esperada da cartela")
+MEASURE = _("pontos esperados da cartela no fim, jogando o melhor daí em diante (cálculo exato)")
 # A point given away per decision, on average, leaves three quarters of the precision.
 SCALE = 3.5
 

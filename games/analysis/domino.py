@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.analysis.base import Action, Decision, Option, State, Step
 from games.bots.domino import after, choose
 from games.rules.base import clone
@@ -39,7 +41,8 @@ from games.rules.domino import (
 from games.rules.domino.ending import batida, jogo_fechado
 from games.rules.domino.plays import can_play, pass_turns, plays
 
-MEASURE = "pontos da dupla menos os dos adversários até o fim da mão (estimativa por simulação)"
+SERIES = _("Placar esperado da dupla no fim de cada mão, menos o que os adversários fariam nela")
+MEASURE = _("pontos da dupla menos os dos adversários até o fim da mão (estimativa por simulação)")
 # Beyond the noise, the robot loses about 0.4 points a decision (near 90%), a greedy player 1,
 # a random one nearly 2 (about half): tests/bench/bench_analysis_domino.py.
 SCALE = 3.0
@@ -103,7 +106,7 @@ def sample(state: State, seat: int, options: list[Action], rng: random.Random) -
     public = hidden_away(state, seat)
     samples: list[list[float]] = [[] for _ in options]
     while len(samples[0]) < MAX_SAMPLES:
-        for _ in range(BATCH):
+        for _sample in range(BATCH):
             deal = redeal(public, seat, rng)
             playout_seed = rng.getrandbits(64)
             for values, action in zip(samples, options, strict=True):

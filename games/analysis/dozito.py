@@ -21,6 +21,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.analysis.base import Decision, Option, Step
 from games.bots.dozito import ROBOT_MOVES, label, pick
 from games.bots.dozito_board import Board
@@ -37,7 +39,8 @@ Outcome = tuple[float, float]  # the mover's margin over the best rival, the mov
 # Dozito counts points upwards: nothing is negated. A value is the mover's grid minus the best
 # other grid at the round's end: the game is won by having more than every other player, and a
 # turn's choice (ending the round early, the card left on a pile) moves both.
-MEASURE = (
+SERIES = _("Pontuação esperada no fim de cada rodada")
+MEASURE = _(
     "pontos da sua grade menos os do melhor adversário no fim da rodada (estimativa por simulação)"
 )
 # A grid ends a round near 25 points; a random player gives away about 2 a decision, the robot
@@ -113,7 +116,7 @@ def rollouts(
     the deals drawn from `rng`."""
     hidden = sorted_hidden(state)
     outcomes: list[list[Outcome]] = [[] for _ in moves]
-    for _ in range(samples):
+    for _sample in range(samples):
         deal = redeal(hidden, seat, random.Random(rng.getrandbits(64)))  # noqa: S311
         luck = rng.getrandbits(64)
         for move, results in zip(moves, outcomes, strict=True):

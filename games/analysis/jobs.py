@@ -111,7 +111,7 @@ def compute(table_id: int) -> dict[str, Any]:
         person(user_id, own[-1].seat, module.analyze(own, table_id), module.SCALE)
         for user_id, own in steps.items()
     ]
-    return {"measure": module.MEASURE, "people": people}
+    return {"people": people}
 
 
 def person(user_id: int, seat: int, decisions: Sequence[Decision], scale: float) -> dict:

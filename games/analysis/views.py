@@ -39,6 +39,7 @@ def analysis(request: HttpRequest, table_id: int) -> HttpResponse:
         "poll": POLL_SECONDS,
         "status": row.status,
         "measure": module.MEASURE,
+        "series": module.SERIES,
         "people": people(copy, row.result, request.user) if row.result else [],
     }
     context["chart"] = chart(context["people"])

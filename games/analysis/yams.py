@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext_lazy as _
+
 from games.analysis.base import Decision, Option, Step
 from games.bots import yams as robot
 from games.bots.yams_plan import is_exact, robot_plan
 from games.rules.yams import GAME
 
-MEASURE = "pontos esperados da sua cartela no fim, jogando o melhor daí em diante"
+SERIES = _("Pontuação final esperada da cartela")
+MEASURE = _("pontos esperados da sua cartela no fim, jogando o melhor daí em diante")
 # A point given away per decision, on average, leaves three quarters of the precision.
 SCALE = 3.5
 
