@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.db import close_old_connections
 from django.db.models import Q
 from django.utils import timezone
@@ -146,18 +147,35 @@ def person(user_id: int, seat: int, decisions: Sequence[Decision], scale: float)
 # -- the workers ------------------------------------------------------------------------------
 
 
+def _pause(found: bool, failures: int) -> float:
+    """How long a worker waits before it looks again: at once after a job, a moment when idle,
+    and after a failure (the database down) longer each time, as the sweeper does."""
+    if failures:
+        first, most = settings.GAMES_SWEEPER_BACKOFF
+        return min(most, first * 2 ** (failures - 1))
+    return 0.0 if found else IDLE_SECONDS
+
+
+def _failed(failures: int) -> None:
+    if failures == 1:
+        log.exception("analysis worker failed")
+    else:
+        log.warning("analysis worker failed again (%s in a row)", failures)
+
+
 def work_forever() -> None:
     """A worker thread's loop (`manage.py run_sweeper`)."""
+    failures = 0
     while True:
+        found = False
         try:
-            found = run_next()
-        except Exception:  # the database is down: try again after a pause
-            log.exception("analysis worker failed")
-            found = False
+            found, failures = run_next(), 0
+        except Exception:
+            failures += 1
+            _failed(failures)
         finally:
             close_old_connections()
-        if not found:
-            time.sleep(IDLE_SECONDS)
+        time.sleep(_pause(found, failures))
 
 
 # One thread a process: analyses never run side by side, nor in the tables' database threads.
@@ -167,11 +185,12 @@ _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analises")
 async def work_in_loop() -> None:
     """The same loop beside a daphne's sweeper: the work runs in the analyses' thread."""
     run = database_sync_to_async(run_next, thread_sensitive=False, executor=_executor)
+    failures = 0
     while True:
+        found = False
         try:
-            found = await run()
+            found, failures = await run(), 0
         except Exception:
-            log.exception("analysis worker failed")
-            found = False
-        if not found:
-            await asyncio.sleep(IDLE_SECONDS)
+            failures += 1
+            _failed(failures)
+        await asyncio.sleep(_pause(found, failures))
