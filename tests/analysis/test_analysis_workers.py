@@ -27,7 +27,7 @@ def finished_solo(user):
 
 
 @pytest.mark.asyncio
-async def test_a_daphne_s_sweeper_computes_the_analysis_of_a_game_that_ends(ana, settings, site_rng):
+async def test_a_daphne_s_sweeper_computes_a_finished_game_s_analysis(ana, settings, site_rng):
     site_rng(3)
     settings.GAMES_SWEEPER, settings.GAMES_SWEEPER_ANALYSES = True, True
     sweeper.start()
