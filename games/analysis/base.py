@@ -87,3 +87,20 @@ def precision(average_loss: float, scale: float) -> int:
     """A percentage from the average loss per decision: 100 for a game played as the robot
     would, falling smoothly (e^(-loss/scale)) as the losses grow."""
     return round(100 * math.exp(-average_loss / scale))
+
+
+def each(steps: Sequence[Step], graded) -> list[Decision]:
+    """The decisions `graded` finds in `steps`, one step at a time (None: not a decision)."""
+    return [decision for step in steps if (decision := graded(step)) is not None]
+
+
+def after_a_throw(step: Step, kinds: tuple[str, ...]) -> bool:
+    """Whether `step` is a dice game's choice: a move of `kinds` made on dice seen on the felt
+    (a turn's first throw chooses nothing, and a throw under the cup is not seen yet)."""
+    turn = step.before.get("turn", {})
+    return (
+        step.seat is not None
+        and step.action.get("type") in kinds
+        and bool(turn.get("rolls"))
+        and not turn.get("covered")
+    )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext_lazy as _
 
-from games.analysis.base import Decision, Option, Step
+from games.analysis.base import Decision, Option, Step, after_a_throw, each
 from games.bots import yams as robot
 from games.bots.yams_plan import is_exact, robot_plan
 from games.rules.yams import GAME
@@ -22,16 +22,13 @@ SCALE = 3.5
 
 
 def analyze(steps: Sequence[Step], seed: int = 0) -> list[Decision]:
-    return [decision for step in steps if (decision := graded(step)) is not None]
+    return each(steps, graded)
 
 
 def graded(step: Step) -> Decision | None:
-    kind = step.action.get("type")
-    turn = step.before.get("turn", {})
-    if step.seat is None or kind not in ("score", "strike", "roll"):
+    if not after_a_throw(step, ("score", "strike", "roll")):
         return None
-    if not turn.get("rolls") or turn.get("covered"):
-        return None  # the turn's first throw, or a throw still under the cup
+    kind = step.action["type"]
     view = GAME.view(step.before, step.seat)
     legal = GAME.legal_actions(step.before, step.seat)
     dice = view["turn"]["dice"]

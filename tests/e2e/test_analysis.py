@@ -11,15 +11,11 @@ import pytest
 from games.analysis import jobs
 from tests.e2e.live import PHONE, LiveServerTestCase, elsewhere
 from tests.e2e.pages import (
-    act,
     assert_no_reload,
     mark_no_reload,
-    open_table,
-    roll,
     shot,
-    wait_for_banner,
 )
-from tests.e2e.positions import bozo_quick_turns, play_until, started
+from tests.e2e.turns import duel_ended_by_bia
 
 try:
     from playwright.sync_api import expect
@@ -33,14 +29,7 @@ class AnalysisTests(LiveServerTestCase):
     def test_the_analysis_opens_from_the_result_panel_and_fills_in_by_itself(self):
         ana = self.player("ana", "Ana")
         bia = self.player("bia", "Bia")
-        table = started("bozo", "duelo", ana.user, others=[bia.user])
-        last = lambda copy: sum(copy.state["turns_taken"]) == 19  # noqa: E731
-        play_until(table, [ana.user, bia.user], last, choose=bozo_quick_turns())
-        open_table(bia, table.pk)
-        wait_for_banner(bia, "Sua vez")
-        roll(bia, cup=False)
-        act(bia, bia.locator(".score-card--yours .score-button").first)
-        wait_for_banner(bia, "Fim de jogo")
+        table = duel_ended_by_bia(ana, bia)
 
         bia.locator("#mesa-resultado").get_by_role("link", name="Ver a análise").click()
         bia.wait_for_url(re.compile(rf"/mesa/{table.pk}/analise/$"))

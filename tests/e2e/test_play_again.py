@@ -11,15 +11,12 @@ import pytest
 from games.models import Table
 from tests.e2e.live import LiveServerTestCase
 from tests.e2e.pages import (
-    act,
     assert_on_screen,
-    open_table,
-    roll,
     table_id_of,
     wait_connected,
     wait_for_banner,
 )
-from tests.e2e.positions import bozo_quick_turns, play_until, started
+from tests.e2e.turns import duel_ended_by_bia
 
 try:
     from playwright.sync_api import expect
@@ -33,17 +30,7 @@ class PlayAgainTests(LiveServerTestCase):
     def test_the_other_player_finds_a_seat_to_take_in_the_next_waiting_room(self):
         ana = self.player("ana", "Ana")
         bia = self.player("bia", "Bia")
-        # A duel at its last turn, Bia's: she plays it on her page.
-        table = started("bozo", "duelo", ana.user, others=[bia.user])
-        last = lambda copy: sum(copy.state["turns_taken"]) == 19  # noqa: E731
-        play_until(table, [ana.user, bia.user], last, choose=bozo_quick_turns())
-        for page in (ana, bia):
-            open_table(page, table.pk)
-        wait_for_banner(bia, "Sua vez")
-        roll(bia, cup=False)
-        act(bia, bia.locator(".score-card--yours .score-button").first)
-        for page in (ana, bia):
-            wait_for_banner(page, "Fim de jogo")
+        table = duel_ended_by_bia(ana, bia, pages=(ana,))
 
         ana.locator("#mesa-resultado").get_by_role("button", name="Jogar de novo").click()
         ana.wait_for_url(re.compile(rf"/mesa/(?!{table.pk}/)\d+/$"))

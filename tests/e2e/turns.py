@@ -7,7 +7,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from tests.e2e.pages import assert_selectors_on_screen, version, wait_for_version
+from tests.e2e.pages import (
+    act,
+    assert_selectors_on_screen,
+    open_table,
+    roll,
+    version,
+    wait_for_banner,
+    wait_for_version,
+)
+from tests.e2e.positions import bozo_quick_turns, play_until, started
 
 try:
     from playwright.sync_api import Page
@@ -144,3 +153,19 @@ def dozito_turn_fits(page: Page) -> None:
     """The whole turn on one screen, and no grid's count cut."""
     assert_selectors_on_screen(page, *DOZITO_TURN, optional=DOZITO_CHOICES)
     assert cut(page.locator(".dz-grid__title")) == []
+
+
+def duel_ended_by_bia(ana, bia, *, pages=()):
+    """A Bozó duel of Ana and Bia (pages of theirs) put at its last turn, Bia's, which she plays
+    on her page, the `pages` open on the table meanwhile; the finished table."""
+    table = started("bozo", "duelo", ana.user, others=[bia.user])
+    last = lambda copy: sum(copy.state["turns_taken"]) == 19  # noqa: E731
+    play_until(table, [ana.user, bia.user], last, choose=bozo_quick_turns())
+    for page in {*pages, bia}:
+        open_table(page, table.pk)
+    wait_for_banner(bia, "Sua vez")
+    roll(bia, cup=False)
+    act(bia, bia.locator(".score-card--yours .score-button").first)
+    for page in {*pages, bia}:
+        wait_for_banner(page, "Fim de jogo")
+    return table
