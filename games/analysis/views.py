@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 
 from accounts.models import User, stand_in_name
 from games import rendering, replays, services, snapshots, table_result, table_view
@@ -63,7 +64,11 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
     decisions drawn."""
     viewer_id = services.user_id_of(viewer)
     ids = [p["user_id"] for p in result["people"]]
-    nicknames = dict(User.objects.filter(pk__in=ids).values_list("pk", "nickname"))
+    accounts = User.objects.filter(pk__in=ids).values_list("pk", "nickname", "removed_at")
+    nicknames = {
+        pk: _("Jogador removido") if removed else nickname or stand_in_name(pk)
+        for pk, nickname, removed in accounts
+    }
     names = [table_view.seat_name(seat) for seat in copy.seats]
     positions = _positions(copy.id, [w["step"] for p in result["people"] for w in p["worst"]])
     path = reverse("games:replay", args=[copy.id])
@@ -82,7 +87,7 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
         found.append(
             SimpleNamespace(
                 **{**person, "worst": worst},
-                name=nicknames.get(user_id) or stand_in_name(user_id),
+                name=nicknames.get(user_id, _("Jogador removido")),
                 you=user_id == viewer_id,
             )
         )

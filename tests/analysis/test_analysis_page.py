@@ -106,3 +106,15 @@ def test_the_admin_lists_analyses_and_puts_them_back_in_the_queue(admin_client, 
     assert jobs.run_next()
     assert Analysis.objects.get(pk=finished.pk).status == Analysis.Status.DONE
     assert admin_client.get(f"/admin/games/analysis/{finished.pk}/change/").status_code == 200
+
+
+def test_a_deleted_account_is_a_removed_player_in_the_analysis(client, duel, ana, bia, site_rng):
+    from accounts.services import delete_account
+
+    site_rng(4)
+    play_out(duel, [ana, bia])
+    assert jobs.run_next()
+    delete_account(user=bia)
+    html = page(client, duel).content.decode()
+    assert "Jogador removido" in html and "Bia" not in html
+    assert html.count('class="analysis-person paper"') == 2
