@@ -31,7 +31,7 @@ LOCALE = Path(settings.BASE_DIR) / "locale" / "pt_BR"
 PO = LOCALE / "LC_MESSAGES" / "django.po"
 MO = LOCALE / "LC_MESSAGES" / "django.mo"
 THIRD_PARTY = LOCALE / "third_party.po"
-SOURCES = ("accounts", "config", "games", "guides", "marcador", "templates")
+SOURCES = ("accounts", "analysis", "config", "games", "guides", "marcador", "templates")
 SKIP_DIRS = {"migrations", "static", "__pycache__", "management"}
 # "1 ponto", "0 pontos", "2 pontos": a score of zero takes the plural, as players say it
 # (CLDR's pt rule, and Django's own catalogue, would say "0 ponto").

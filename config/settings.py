@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "marcador",
+    "analysis",
     "guides",
 ]
 
@@ -327,7 +328,7 @@ GAMES_MOVE_CLOCKS = (30, 60)
 # Each daphne process runs a sweeper for these timers, and refreshes its sockets' presence rows;
 # rows nobody refreshed for a while belong to a process that died.
 GAMES_SWEEPER = env_bool("GAMES_SWEEPER", True)
-# Whether each daphne's sweeper also computes the finished games' analyses (games/analysis/):
+# Whether each daphne's sweeper also computes the finished games' analyses (analysis/):
 # off where `manage.py run_sweeper` runs beside them and computes them itself.
 GAMES_SWEEPER_ANALYSES = env_bool("GAMES_SWEEPER_ANALYSES", True)
 GAMES_SWEEP_SECONDS = 0.25

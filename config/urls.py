@@ -22,6 +22,7 @@ urlpatterns = [
     path("conta/", include("allauth.urls")),
     path("", include("games.urls")),
     path("", include("marcador.urls")),
+    path("", include("analysis.urls")),
     path("como-jogar/", include("guides.urls")),
     path("admin/", admin.site.urls),
     path("favicon.ico", views.favicon),

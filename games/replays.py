@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
+from analysis import jobs as analyses
 from games import rendering, services, snapshots, table_result, table_view
-from games.analysis import jobs as analyses
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Table
 from games.rules.base import with_names
@@ -78,7 +78,7 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
             players=names,
             result=result.title if result else "",
             share=request.build_absolute_uri(path) if copy.is_public else "",
-            analysis=reverse("games:analysis", args=[table_id])
+            analysis=reverse("analysis:table", args=[table_id])
             if analyses.analyzer(copy.game)
             else "",
             game_defs=rendering.page_defs(copy.game),

@@ -152,7 +152,7 @@ class GameRow:
 
     @property
     def analysis_url(self) -> str:
-        return reverse("games:analysis", args=[self.table_id])
+        return reverse("analysis:table", args=[self.table_id])
 
 
 def finished_games(user, *, page: Any = 1, per_page: int = 20) -> Page:

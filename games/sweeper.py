@@ -23,8 +23,8 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from analysis import jobs as analyses
 from games import presence, services, snapshots, timers
-from games.analysis import jobs as analyses
 from games.models import Deadline
 from games.snapshots import Timer
 

@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from analysis import jobs as analyses
 from games import presenters
-from games.analysis import jobs as analyses
 from games.catalog import GAMES_BY_SLUG
 from games.rules.base import with_names
 from games.snapshots import TableCopy

@@ -1,7 +1,6 @@
 from django.urls import path
 
 from games import replays, views
-from games.analysis import views as analysis
 
 app_name = "games"
 
@@ -14,5 +13,4 @@ urlpatterns = [
     path("mesa/<int:table_id>/convite/<str:code>/", views.invite, name="invite"),
     path("mesa/<int:table_id>/convite/<str:code>/<int:team>/", views.invite, name="invite_team"),
     path("mesa/<int:table_id>/replay/", replays.replay, name="replay"),
-    path("mesa/<int:table_id>/analise/", analysis.analysis, name="analysis"),
 ]

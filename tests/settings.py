@@ -49,7 +49,7 @@ CSRF_COOKIE_SECURE = False
 
 # Tests fire timers themselves (services.run_due); browser tests switch the sweeper back on.
 GAMES_SWEEPER = False
-# The tests compute analyses themselves (games.analysis.jobs.run_next), when they ask for them.
+# The tests compute analyses themselves (analysis.jobs.run_next), when they ask for them.
 GAMES_SWEEPER_ANALYSES = False
 GAMES_ROBOT_DELAY = (0.0, 0.0)
 GAMES_ROBOT_FIRST_DELAY = (0.0, 0.0)

@@ -20,8 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from analysis import jobs as analyses
 from games import played, rules, snapshots, timers
-from games.analysis import jobs as analyses
 from games.catalog import GAMES_BY_SLUG
 from games.models import Action, Seat, Table, TableSocket
 from games.snapshots import Queued, SeatCopy, TableCopy

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from analysis import jobs
+from analysis.games import dozito
+from analysis.models import Analysis
 from games import services, snapshots
-from games.analysis import dozito, jobs
-from games.models import Action, Analysis, Seat
+from games.models import Action, Seat
 from tests.games.play import finished, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,7 +36,7 @@ def test_a_dozito_table_with_a_robot_grades_the_person_only(client, ana, site_rn
     assert not person["exact"]
     assert all(isinstance(v, float | int) for _s, v in person["series"])
     client.force_login(ana)
-    html = client.get(reverse("games:analysis", args=[table.pk])).content.decode()
+    html = client.get(reverse("analysis:table", args=[table.pk])).content.decode()
     assert "Estimativa" in html and "Precisão" in html
 
 

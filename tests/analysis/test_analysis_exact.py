@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from analysis import jobs
+from analysis.models import Analysis
 from games import rules, services
-from games.analysis import jobs
 from games.bots import bozo as bozo_robot
 from games.bots import yams_exact
 from games.bots.yams_hands import HAND_INDEX, HAND_SUB_KEEPS
 from games.bots.yams_plan import ExactPlan
-from games.models import Analysis, Table
+from games.models import Table
 from tests.analysis.play import play_solo
 
 pytestmark = pytest.mark.django_db(transaction=True)

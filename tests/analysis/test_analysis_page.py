@@ -8,9 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from analysis import jobs
+from analysis.models import Analysis
 from games import services
-from games.analysis import jobs
-from games.models import Analysis, Table
+from games.models import Table
 from tests.analysis.play import play_out, play_solo
 from tests.analysis.test_analysis_exact import junk_on_general
 
@@ -27,14 +28,14 @@ def finished(ana, site_rng):
 
 
 def page(client, table, **headers):
-    return client.get(reverse("games:analysis", args=[table.pk]), **headers)
+    return client.get(reverse("analysis:table", args=[table.pk]), **headers)
 
 
 def test_the_page_says_calculando_and_asks_again_until_the_analysis_is_there(client, ana, finished):
     client.force_login(ana)
     waiting = page(client, finished).content.decode()
     assert "Calculando a análise…" in waiting
-    assert f'hx-get="{reverse("games:analysis", args=[finished.pk])}"' in waiting
+    assert f'hx-get="{reverse("analysis:table", args=[finished.pk])}"' in waiting
     assert jobs.run_next()
     part = page(client, finished, HTTP_HX_REQUEST="true").content.decode()
     assert "Calculando" not in part and "<html" not in part
@@ -81,9 +82,9 @@ def test_a_public_duel_s_analysis_is_for_anyone_and_grades_both(client, duel, an
 def test_the_result_panel_and_the_replay_link_to_the_analysis(client, ana, finished):
     client.force_login(ana)
     replay = client.get(reverse("games:replay", args=[finished.pk])).content.decode()
-    assert reverse("games:analysis", args=[finished.pk]) in replay
+    assert reverse("analysis:table", args=[finished.pk]) in replay
     history = client.get(reverse("accounts:history")).content.decode()
-    assert reverse("games:analysis", args=[finished.pk]) in history
+    assert reverse("analysis:table", args=[finished.pk]) in history
 
 
 def test_numbers_are_written_the_brazilian_way(client, ana, finished):
@@ -95,17 +96,17 @@ def test_numbers_are_written_the_brazilian_way(client, ana, finished):
 
 def test_the_admin_lists_analyses_and_puts_them_back_in_the_queue(admin_client, finished):
     assert jobs.run_next()
-    listing = admin_client.get("/admin/games/analysis/").content.decode()
+    listing = admin_client.get("/admin/analysis/analysis/").content.decode()
     assert "pronta" in listing
     response = admin_client.post(
-        "/admin/games/analysis/", {"action": "compute_again", "_selected_action": [finished.pk]}
+        "/admin/analysis/analysis/", {"action": "compute_again", "_selected_action": [finished.pk]}
     )
     assert response.status_code == 302
     row = Analysis.objects.get(pk=finished.pk)
     assert row.status == Analysis.Status.PENDING and row.result is None
     assert jobs.run_next()
     assert Analysis.objects.get(pk=finished.pk).status == Analysis.Status.DONE
-    assert admin_client.get(f"/admin/games/analysis/{finished.pk}/change/").status_code == 200
+    assert admin_client.get(f"/admin/analysis/analysis/{finished.pk}/change/").status_code == 200
 
 
 def test_a_deleted_account_is_a_removed_player_in_the_analysis(client, duel, ana, bia, site_rng):

@@ -11,9 +11,9 @@ import pytest
 from channels.db import aclose_old_connections, database_sync_to_async
 from django.utils import timezone
 
+from analysis import jobs
+from analysis.models import Analysis
 from games import services, sweeper
-from games.analysis import jobs
-from games.models import Analysis
 from tests.analysis.play import play_solo
 from tests.waiting import until
 

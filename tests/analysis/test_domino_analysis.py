@@ -1,4 +1,4 @@
-"""Dominó de pontos analysis (games/analysis/domino.py): each real choice valued by playing the
+"""Dominó de pontos analysis (analysis/games/domino.py): each real choice valued by playing the
 hand out from deals of what the mover could not see, never from the real hidden hands.
 
 Games are played with the rules themselves (seeded robots and random players, or a deal and
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from games.analysis import domino as analysis
-from games.analysis.base import Step
+from analysis.base import Step
+from analysis.games import domino as analysis
 from games.bots import domino as robot
 from games.rules.domino import GAME, pair_of, redeal, setup_from_deal
 from tests.rules.domino_helpers import deal

@@ -1,4 +1,4 @@
-"""Dozito analysis (games/analysis/dozito.py): each real choice of a turn valued by playing the
+"""Dozito analysis (analysis/games/dozito.py): each real choice of a turn valued by playing the
 round out from deals of what the mover could not see, never from the real face-down cards.
 
 Games are played with the rules themselves (seeded robots, or a deal in the notation of
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from games.analysis import dozito as analysis
-from games.analysis.base import Step
+from analysis.base import Step
+from analysis.games import dozito as analysis
 from games.bots import dozito as robot
 from games.rules.dozito import GAME, redeal
 from tests.rules.dozito_helpers import DRAW, discard, do, place, table

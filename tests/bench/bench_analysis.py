@@ -3,7 +3,7 @@ what it says of the robot and of worse players, for Bozó, Yam's and Dozito (Dom
 bench_analysis_domino.py).
 
 Whole games are played with the rules from a seeded generator, each seat by the robot or a
-random player, and each seat's own moves are analysed as games/analysis/jobs.py does it (one
+random player, and each seat's own moves are analysed as analysis/jobs.py does it (one
 thread). A worker picks a finished game up within `jobs.IDLE_SECONDS` of its end; what follows
 is this computation, which the issue wants within 2 s for Bozó and Yam's and 30 s for a Dominó
 match. Printed, never asserted: seconds of CPU per game, decisions, and each kind of player's
@@ -18,8 +18,9 @@ from collections import defaultdict
 
 import pytest
 
-from games.analysis import bozo, dozito, jobs, yams
-from games.analysis.base import Step, precision
+from analysis import jobs
+from analysis.base import Step, precision
+from analysis.games import bozo, dozito, yams
 from games.bots import bozo as bozo_robot
 from games.bots import dozito as dozito_robot
 from games.bots import yams as yams_robot

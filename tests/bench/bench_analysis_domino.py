@@ -3,7 +3,7 @@ says of robots, greedy and random players.
 
 Whole games (best of three) are played from `GAME.setup` with a seeded `random.Random`: two
 robots, a greedy and a random player, their seats turning from game to game. Each seat is
-analysed as games/analysis/jobs.py does it (its own steps, the table's id as the seed), one
+analysed as analysis/jobs.py does it (its own steps, the table's id as the seed), one
 thread. Printed, never asserted: the CPU and wall seconds of a partida (to 200) and of a game,
 the samples per decision, and each kind of player's average loss, precision and mistakes.
 """
@@ -16,8 +16,8 @@ from collections import defaultdict
 
 import pytest
 
-from games.analysis import domino as analysis
-from games.analysis.base import Step, precision
+from analysis.base import Step, precision
+from analysis.games import domino as analysis
 from games.bots import domino as bot
 from games.rules.domino import GAME
 

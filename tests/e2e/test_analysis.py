@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.analysis import jobs
+from analysis import jobs
 from tests.e2e.live import PHONE, LiveServerTestCase, elsewhere
 from tests.e2e.pages import (
     assert_no_reload,

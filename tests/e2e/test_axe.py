@@ -33,8 +33,8 @@ import itertools
 import pytest
 from django.conf import settings
 
+from analysis import jobs
 from games import rules, services
-from games.analysis import jobs
 from guides import content
 from tests.e2e.axe import Findings, resize, run, theme
 from tests.e2e.live import (

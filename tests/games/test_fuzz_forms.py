@@ -80,7 +80,7 @@ ROUTES: dict[str, str] = {
     "games:invite": "mesa/{table_id}/convite/{code}/",
     "games:invite_team": "mesa/{table_id}/convite/{code}/{team}/",
     "games:replay": "mesa/{table_id}/replay/",
-    "games:analysis": "mesa/{table_id}/analise/",
+    "analysis:table": "mesa/{table_id}/analise/",
     "marcador:sheet": "yams/marcador/",
     "marcador:saved": "yams/marcador/{sheet_id}/",
     "guides:index": "como-jogar/",

@@ -5,8 +5,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
+from analysis import jobs as analyses
 from games import presence, sweeper
-from games.analysis import jobs as analyses
 
 
 class Command(BaseCommand):

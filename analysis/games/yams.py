@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext_lazy as _
 
-from games.analysis.base import Decision, Option, Step, after_a_throw, each
+from analysis.base import Decision, Option, Step, after_a_throw, each
 from games.bots import yams as robot
 from games.bots.yams_plan import is_exact, robot_plan
 from games.rules.yams import GAME

@@ -15,11 +15,12 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from accounts.models import User, stand_in_name
+from analysis import jobs
+from analysis.chart import chart
+from analysis.models import Analysis
 from games import rendering, replays, services, snapshots, table_result, table_view
-from games.analysis import jobs
-from games.analysis.chart import chart
 from games.catalog import GAMES_BY_SLUG
-from games.models import Action, Analysis, Table
+from games.models import Action, Table
 
 POLL_SECONDS = 1
 
@@ -36,7 +37,7 @@ def analysis(request: HttpRequest, table_id: int) -> HttpResponse:
     context = {
         "table": copy,
         "game": GAMES_BY_SLUG[copy.game],
-        "path": reverse("games:analysis", args=[table_id]),
+        "path": reverse("analysis:table", args=[table_id]),
         "poll": POLL_SECONDS,
         "status": row.status,
         "measure": module.MEASURE,
@@ -46,7 +47,7 @@ def analysis(request: HttpRequest, table_id: int) -> HttpResponse:
     context["chart"] = chart(context["people"])
     context["exact"] = all(p.exact for p in context["people"])
     if request.htmx and not request.htmx.history_restore_request:
-        response = render(request, "games/_analysis_body.html", context)
+        response = render(request, "analysis/_body.html", context)
     else:
         context.update(
             mode_label=Table(game=copy.game, mode=copy.mode).mode_label,
@@ -54,7 +55,7 @@ def analysis(request: HttpRequest, table_id: int) -> HttpResponse:
             game_defs=rendering.page_defs(copy.game),
             assets=rendering.page_assets(copy.game),
         )
-        response = render(request, "games/analysis.html", context)
+        response = render(request, "analysis/page.html", context)
     patch_vary_headers(response, ["HX-Request"])
     return response
 

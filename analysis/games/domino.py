@@ -23,7 +23,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.analysis.base import Action, Decision, Option, State, Step
+from analysis.base import Action, Decision, Option, State, Step
 from games.bots.domino import after, choose
 from games.rules.base import clone
 from games.rules.domino import (

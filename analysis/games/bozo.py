@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext_lazy as _
 
-from games.analysis.base import Decision, Option, Step, after_a_throw, each
+from analysis.base import Decision, Option, Step, after_a_throw, each
 from games.bots import bozo as robot
 from games.rules.bozo import BOX_NAMES, BOXES, GAME
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.analysis.base import Decision, Option, Step
+from analysis.base import Decision, Option, Step
 from games.bots.dozito import ROBOT_MOVES, label, pick
 from games.bots.dozito_board import Board
 from games.rules.base import clone

@@ -26,8 +26,9 @@ from django.db import close_old_connections
 from django.db.models import Q
 from django.utils import timezone
 
-from games.analysis.base import Decision, Step, precision
-from games.models import Action, Analysis, Table
+from analysis.base import Decision, Step, precision
+from analysis.models import Analysis
+from games.models import Action, Table
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +38,8 @@ WORST = 3  # the costliest decisions a person is shown
 
 
 def analyzer(slug: str) -> ModuleType | None:
-    """games/analysis/<slug>.py, or None for a game without one."""
-    name = f"games.analysis.{slug}"
+    """analysis/games/<slug>.py, or None for a game without one."""
+    name = f"analysis.games.{slug}"
     try:
         return import_module(name)
     except ModuleNotFoundError as error:

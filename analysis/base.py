@@ -1,10 +1,10 @@
 """What every game's analysis gives: the decisions a person made, each with its best alternative,
-valued by the game's robot (games/analysis/<slug>.py offers `analyze`).
+valued by the game's robot (analysis/games/<slug>.py offers `analyze`).
 
 Values are points of the person's side at the game's end (a Bozó or Yam's card, a Dominó team,
 a Dozito grid), as the robot expects them from what that person could see then; higher is
 better (a game scored downwards gives them negated, and shows them as it counts). Pure Python:
-the platform (games/analysis/jobs.py) reads the log and stores what comes back.
+the platform (analysis/jobs.py) reads the log and stores what comes back.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Decision:
 
 
 class Analyzer(Protocol):
-    """games/analysis/<slug>.py: the module's names the platform calls."""
+    """analysis/games/<slug>.py: the module's names the platform calls."""
 
     # What the values measure, for the page ("pontos esperados da cartela").
     MEASURE: str

@@ -1,0 +1,1 @@
+"""Each game's grader (`analysis.base.Analyzer`): analysis/games/<slug>.py."""
