@@ -89,6 +89,17 @@ def precision(average_loss: float, scale: float) -> int:
     return round(100 * math.exp(-average_loss / scale))
 
 
+def half_width(differences: Sequence[float]) -> float:
+    """The 95% half-width of the mean of paired differences: a rollout estimate's margin
+    (infinite from fewer than two samples, which tell nothing of their spread)."""
+    n = len(differences)
+    if n < 2:
+        return math.inf
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return 1.96 * math.sqrt(variance / n)
+
+
 def each(steps: Sequence[Step], graded) -> list[Decision]:
     """The decisions `graded` finds in `steps`, one step at a time (None: not a decision)."""
     return [decision for step in steps if (decision := graded(step)) is not None]

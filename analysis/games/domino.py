@@ -16,14 +16,13 @@ both empty cross arms) leads to the same game either way, so such plays count as
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from analysis.base import Action, Decision, Option, State, Step
+from analysis.base import Action, Decision, Option, State, Step, half_width
 from games.bots.domino import after, choose
 from games.rules.base import clone
 from games.rules.domino import (
@@ -47,7 +46,6 @@ MEASURE = _("pontos da dupla menos os dos adversários até o fim da mão (estim
 # a random one nearly 2 (about half): tests/bench/bench_analysis_domino.py.
 SCALE = 3.0
 
-Z = 1.96  # 95% two-sided
 MIN_SAMPLES = 12  # fewer and the standard deviation itself is too rough to stop on
 MAX_SAMPLES = 48  # a whole match in about 30 s (tests/bench/bench_analysis_domino.py)
 BATCH = 6
@@ -103,11 +101,10 @@ def judge(step: Step, seat: int, seed: int) -> Decision | None:
 def sample(state: State, seat: int, options: list[Action], rng: random.Random) -> list[list[float]]:
     """Each option's net points on the same deals, by batches, until every option's loss
     against the leader is settled (clearly positive, or known within PRECISION)."""
-    public = hidden_away(state, seat)
     samples: list[list[float]] = [[] for _ in options]
     while len(samples[0]) < MAX_SAMPLES:
         for _sample in range(BATCH):
-            deal = redeal(public, seat, rng)
+            deal = redeal(state, seat, rng)
             playout_seed = rng.getrandbits(64)
             for values, action in zip(samples, options, strict=True):
                 values.append(playout(deal, seat, action, random.Random(playout_seed)))  # noqa: S311
@@ -125,20 +122,6 @@ def settled(samples: list[list[float]]) -> bool:
         if mean(diffs) <= width and width > PRECISION:
             return False
     return True
-
-
-def hidden_away(state: State, seat: int) -> State:
-    """`state` with the tiles `seat` cannot see pooled and handed out in a fixed order. `redeal`
-    shuffles the pool in the order it finds it: without this the samples would depend on who
-    really held what."""
-    state = clone(state)
-    tiles = state["hand"]["tiles"]
-    others = [s for s in range(SEATS) if s != seat]
-    pool = sorted(tile for s in others for tile in tiles[s])
-    for s in others:
-        count = len(tiles[s])
-        tiles[s], pool = pool[:count], pool[count:]
-    return state
 
 
 def playout(state: State, seat: int, action: Action, rng: random.Random) -> float:
@@ -215,12 +198,3 @@ def label(action: Action, ends: dict[str, int]) -> str:
 
 def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values)
-
-
-def half_width(diffs: Sequence[float]) -> float:
-    """The 95% half-width of the mean of `diffs`."""
-    n = len(diffs)
-    if n < 2:
-        return math.inf
-    m = mean(diffs)
-    return Z * math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n)

@@ -16,18 +16,17 @@ of a forced discard, and which card stays in a clash.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from analysis.base import Decision, Option, Step
+from analysis.base import Decision, Option, Step, half_width
 from games.bots.dozito import ROBOT_MOVES, label, pick
 from games.bots.dozito_board import Board
 from games.rules.base import clone
-from games.rules.dozito import GAME, PILES, card_key, redeal
+from games.rules.dozito import GAME, PILES, redeal
 from games.rules.dozito.cards import Card, slots_for
 from games.rules.dozito.rounds import players, seats_after
 from games.rules.dozito.turn import MOVES, turn_moves
@@ -50,7 +49,6 @@ SCALE = 1.0
 # decisions, each played out longer, as the square of the players), a game near half a minute.
 SAMPLES, MIN_SAMPLES = 64, 12
 BUDGET = 680  # deals per decision × players² × rounds
-Z95 = 1.96
 
 # The quick players' weights, in points, the robot's main ideas (games/bots/dozito_evaluation.py):
 FLIP = 3.0  # a card laid on a face-down slot turns it up: a card more that counts, and a chain
@@ -100,39 +98,17 @@ def graded(step: Step, moves: list[Action], seed: int) -> Decision:
     )
 
 
-def half_width(differences: list[float]) -> float:
-    """The 95% half-width of the mean of paired differences (0 for a move against itself)."""
-    n = len(differences)
-    mean = sum(differences) / n
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    return Z95 * math.sqrt(variance / n)
-
-
 def rollouts(
     state: State, seat: int, moves: list[Action], rng: random.Random, samples: int
 ) -> list[list[Outcome]]:
-    """Per move, the outcome of each sample at the round's end. The hidden cards are put in a
-    fixed order first, so that where they really lay (which the mover never saw) cannot change
-    the deals drawn from `rng`."""
-    hidden = sorted_hidden(state)
+    """Per move, the outcome of each sample at the round's end."""
     outcomes: list[list[Outcome]] = [[] for _ in moves]
     for _sample in range(samples):
-        deal = redeal(hidden, seat, random.Random(rng.getrandbits(64)))  # noqa: S311
+        deal = redeal(state, seat, random.Random(rng.getrandbits(64)))  # noqa: S311
         luck = rng.getrandbits(64)
         for move, results in zip(moves, outcomes, strict=True):
             results.append(play_out(deal, seat, move, random.Random(luck)))  # noqa: S311
     return outcomes
-
-
-def sorted_hidden(state: State) -> State:
-    """A copy of `state` with the face-down cards and the draw pile laid out in deck order."""
-    state = clone(state)
-    down = [cell for grid in state["grids"] for cell in grid if not cell["up"]]
-    pool = sorted([cell["card"] for cell in down] + state["draw_pile"], key=card_key)
-    for cell, one in zip(down, pool, strict=False):
-        cell["card"] = one
-    state["draw_pile"] = pool[len(down) :]
-    return state
 
 
 def play_out(deal: State, seat: int, move: Action, rng: random.Random) -> Outcome:

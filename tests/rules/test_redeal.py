@@ -46,6 +46,9 @@ def check_redeal(rules, state, seat, rng, *, public, valid):
     assert state == before, "redeal changed the state it was given"
     assert not containers(new) & containers(state), "the copy shares a list or dict"
     assert rules.redeal(state, seat, random.Random(seed)) == new, "randomness not from rng"
+    # From what the seat sees and the generator alone: the same seed deals a re-dealt copy the
+    # same way (a search over re-deals learns nothing of where the hidden pieces really are).
+    assert rules.redeal(new, seat, random.Random(seed)) == new, "the deal tells the real one"
     assert json.loads(json.dumps(new)) == new
     assert game.view(new, seat) == game.view(state, seat)
     assert public(new, seat) == public(state, seat)

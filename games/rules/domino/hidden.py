@@ -20,7 +20,8 @@ def redeal(state: State, seat: int | None, rng: random.Random) -> State:
     spectator), each keeping its count; there is no boneyard. The new deal agrees with what the
     table saw: a seat that passed holds nothing of the ends it passed on, a seat that had no
     double to open with holds none, the seat on turn can play, and no hand of the deal held five
-    doubles. `next_deals` (empty at a real table) is kept."""
+    doubles. `next_deals` (empty at a real table) is kept. The new deal depends on the generator
+    and on what `seat` sees, never on who really held what."""
     if seat is not None:
         check_seat(state, seat)
     state = clone(state)
@@ -100,7 +101,7 @@ def deal_consistently(
             doubles[s] += is_double(tile)
         return False
 
-    tiles = list(pool)
+    tiles = sorted(pool)  # the pool in a fixed order: the deal tells nothing of the real one
     rng.shuffle(tiles)
     # The tiles fewest seats may hold go first, so that dead ends show early.
     tiles.sort(key=lambda t: sum(may_hold(s, t) for s in room))

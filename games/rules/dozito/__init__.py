@@ -295,12 +295,14 @@ def redeal(state: State, seat: int | None, rng: random.Random) -> State:
     sees them either, so the seat changes nothing) and the draw pile are shuffled together and
     laid back in the same places, each grid keeping its face-down slots and the draw pile its
     size. Face-up cards, the card in hand and the discard piles stay: the cards under a pile's
-    top were seen face up when they were discarded, and come back to view as the top is taken."""
+    top were seen face up when they were discarded, and come back to view as the top is taken.
+    The new deal depends on the generator and on what is face up, never on where the hidden
+    cards really lay."""
     if seat is not None:
         check_seat(state, seat)
     state = clone(state)
     down = [cell for grid in state["grids"] for cell in grid if not cell["up"]]
-    pool = [cell["card"] for cell in down] + state["draw_pile"]
+    pool = sorted([cell["card"] for cell in down] + state["draw_pile"], key=card_key)
     rng.shuffle(pool)
     for cell in down:
         cell["card"] = pool.pop()
