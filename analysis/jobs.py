@@ -11,6 +11,7 @@ again after STALE.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ IDLE_SECONDS = 0.5  # a worker with nothing to do looks again after this
 WORST = 3  # the costliest decisions a person is shown
 
 
+@functools.cache  # a game without one would search the import path at every end of a game
 def analyzer(slug: str) -> ModuleType | None:
     """analysis/games/<slug>.py, or None for a game without one."""
     name = f"analysis.games.{slug}"

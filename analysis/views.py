@@ -18,9 +18,9 @@ from accounts.models import User, stand_in_name
 from analysis import jobs
 from analysis.chart import chart
 from analysis.models import Analysis
-from games import rendering, replays, services, snapshots, table_result, table_view
+from games import rendering, replays, services, snapshots, table_view
 from games.catalog import GAMES_BY_SLUG
-from games.models import Action, Table
+from games.models import Table
 
 POLL_SECONDS = 1
 
@@ -71,7 +71,6 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
         for pk, nickname, removed in accounts
     }
     names = [table_view.seat_name(seat) for seat in copy.seats]
-    positions = _positions(copy.id, [w["step"] for p in result["people"] for w in p["worst"]])
     path = reverse("games:replay", args=[copy.id])
 
     def to(worst: dict) -> str:
@@ -81,9 +80,9 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
     for person in result["people"]:
         user_id = person["user_id"]
         worst = [
-            SimpleNamespace(**w, area=_drawn(copy, w, positions[w["step"]], names), replay=to(w))
+            SimpleNamespace(**w, area=area, replay=to(w))
             for w in person["worst"]
-            if positions.get(w["step"], (None,))[0] is not None
+            if (area := _drawn(copy, w, names))
         ]
         found.append(
             SimpleNamespace(
@@ -96,31 +95,10 @@ def people(copy, result: dict[str, Any], viewer) -> list[SimpleNamespace]:
     return found
 
 
-def _drawn(copy, worst: dict, position: tuple, names: list[str]) -> str:
-    """The game as the person saw it when they chose, with the table's latest moves."""
-    state, history = position
-    return rendering.game_render(
-        copy.game,
-        state,
-        worst["seat"],
-        names=names,
-        events=history[0] if history else (),
-        log=table_result.recent_log(history, names),
-        history=history,
-        heading=5,
-        buttons=False,
-    )
-
-
-def _positions(table_id: int, steps: list[int]) -> dict[int, tuple[dict | None, tuple]]:
-    """For each of these steps of the log, the state its move was made on and the events of the
-    moves before it, newest first (what the table showed then)."""
-    log = Action.objects.filter(table_id=table_id).order_by("version")
-    found = {}
-    for step in set(steps):
-        if step <= 0:
-            continue
-        rows = list(log.values_list("events", "state")[max(0, step - replays.HISTORY) : step])
-        history = tuple(tuple(events) for events, _state in reversed(rows))
-        found[step] = (rows[-1][1] if rows else None, history)
-    return found
+def _drawn(copy, worst: dict, names: list[str]) -> str:
+    """The game as the person saw it when they chose (the log at the step before theirs, for
+    their seat), with the table's latest moves; "" in a log older than replays."""
+    _seat, state, history = replays.position(copy.id, worst["step"] - 1)
+    if state is None:
+        return ""
+    return replays.drawn(copy.game, state, worst["seat"], names, history, heading=5)

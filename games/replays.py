@@ -89,28 +89,39 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
-def _step(copy: TableCopy, step: int, last: int, names: list[str]) -> dict[str, Any]:
-    """What step `step` shows: the game area for a spectator, the step's own lines, the latest
-    moves' lines; two reads (the window of events, the one state), whatever the log's length."""
-    log = Action.objects.filter(table_id=copy.id).order_by("version")
+def position(table_id: int, step: int) -> tuple[int | None, dict | None, tuple]:
+    """The log at `step`: the seat that moved, the state after its move (None in a log older
+    than replays) and the events of the latest moves up to it, newest first (what the table
+    showed then); two reads (the window of events, the one state), whatever the log's length."""
+    log = Action.objects.filter(table_id=table_id).order_by("version")
     window = list(log.values_list("seat", "events")[max(0, step - HISTORY + 1) : step + 1])
     state = log.values_list("state", flat=True)[step]
     history = tuple(tuple(events) for _seat, events in reversed(window))
-    seat = window[-1][0]
+    return window[-1][0], state, history
+
+
+def drawn(slug: str, state: dict, seat: int | None, names: list[str], history: tuple, **options):
+    """The game area at a step of the log, for `seat` (None: a spectator), offering no move."""
+    return rendering.game_render(
+        slug,
+        state,
+        seat,
+        names=names,
+        events=history[0],
+        log=table_result.recent_log(history, names),
+        buttons=False,
+        history=history,
+        **options,
+    )
+
+
+def _step(copy: TableCopy, step: int, last: int, names: list[str]) -> dict[str, Any]:
+    """What step `step` shows: the game area for a spectator, the step's own lines, the latest
+    moves' lines."""
+    seat, state, history = position(copy.id, step)
     area = ""
     if state is not None:
-        area = rendering.game_render(
-            copy.game,
-            state,
-            None,
-            names=names,
-            events=history[0],
-            log=table_result.recent_log(history, names),
-            heading=2,
-            buttons=False,
-            history=history,
-            landmarks=True,
-        )
+        area = drawn(copy.game, state, None, names, history, heading=2, landmarks=True)
     path = reverse("games:replay", args=[copy.id])
     return {
         "number": step,
